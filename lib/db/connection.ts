@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+// Which database this process talks to: DATABASE_URL (any PostgreSQL, through the official pg
+// adapter) or the embedded PGlite under STIGMEM_DATA_DIR (default ./data; "memory://" keeps it in RAM).
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export function databaseKind(): DatabaseKind {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+export function pgliteDataDir(): string {
+  const dir = process.env.STIGMEM_DATA_DIR || path.join(process.cwd(), 'data');
+  return dir.startsWith('memory://') ? dir : path.join(dir, 'pglite');
+}
+
+export function describeDatabase(): string {
+  if (databaseKind() === 'postgres') {
+    const url = new URL(process.env.DATABASE_URL!);
+    return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  }
+  return `embedded PGlite (${pgliteDataDir()})`;
+}
+
+let pglite: PGlite | undefined;
+
+/** One PGlite per process: it is a single session, so every connection shares it. */
+export function sharedPglite(): PGlite {
+  if (!pglite) {
+    const dir = pgliteDataDir();
+    if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  return pglite;
+}
+
+export async function closeSharedPglite(): Promise<void> {
+  const db = pglite;
+  pglite = undefined;
+  if (db && !db.closed) await db.close();
+}
+
+export function createAdapterFactory(): SqlMigrationAwareDriverAdapterFactory {
+  if (databaseKind() === 'postgres') {
+    return new PrismaPg({ connectionString: process.env.DATABASE_URL!, max: Number(process.env.STIGMEM_DB_POOL ?? 10) });
+  }
+  return new PrismaPGlite(sharedPglite());
+}
+
+export async function openMigrationAdapter(): Promise<{ factory: SqlMigrationAwareDriverAdapterFactory; close: () => Promise<void> }> {
+  return { factory: createAdapterFactory(), close: closeSharedPglite };
+}

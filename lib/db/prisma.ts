@@ -1,0 +1,40 @@
+import { PrismaClient } from '../generated/prisma/client';
+import { createAdapterFactory, closeSharedPglite } from './connection';
+import { applyMigrations } from './schema-engine';
+
+// The one Prisma access module. Every domain module gets its client from here; the first caller
+// in a process applies pending migrations, so a started server is always on the latest schema.
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+type State = { client: Db; ready: Promise<Db> };
+const globalState = globalThis as unknown as { __stigmemDb?: State };
+
+export function getDb(): Promise<Db> {
+  if (!globalState.__stigmemDb) {
+    const factory = createAdapterFactory();
+    const client = new PrismaClient({ adapter: factory });
+    const ready = applyMigrations(factory).then(() => client);
+    globalState.__stigmemDb = { client, ready };
+    ready.catch(() => {
+      globalState.__stigmemDb = undefined;
+    });
+  }
+  return globalState.__stigmemDb.ready;
+}
+
+/** Closes the client (tests and scripts); the next getDb() opens a new one. */
+export async function closeDb(): Promise<void> {
+  const state = globalState.__stigmemDb;
+  globalState.__stigmemDb = undefined;
+  if (state) {
+    await state.ready.catch(() => undefined);
+    await state.client.$disconnect();
+  }
+  await closeSharedPglite();
+}
+
+/** Long enough for a 1,000-fact batch or a sweep chunk on the embedded database. */
+export const TX_OPTIONS = { maxWait: 60_000, timeout: 120_000 } as const;

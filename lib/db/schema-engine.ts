@@ -1,0 +1,110 @@
+import { readFile, readdir, mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+
+// Prisma's own migration engine, compiled to WebAssembly, driven through a driver adapter.
+// The native schema-engine binary cannot be downloaded on our machines; this one ships in npm.
+
+const projectRoot = process.cwd();
+export const schemaPath = path.join(projectRoot, 'prisma', 'schema.prisma');
+export const migrationsDir = path.join(projectRoot, 'prisma', 'migrations');
+const noFilters = { externalTables: [], externalEnums: [] };
+
+type WasmModule = typeof import('@prisma/schema-engine-wasm');
+
+let wasmModule: Promise<WasmModule> | undefined;
+
+/** The package is a bundler-style wasm import; Node needs the module instantiated by hand. */
+function loadSchemaEngineWasm(): Promise<WasmModule> {
+  wasmModule ??= (async () => {
+    const require = createRequire(path.join(projectRoot, 'package.json'));
+    const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
+    const bindings = await import(/* webpackIgnore: true */ pathToFileURL(path.join(dir, 'schema_engine_bg.js')).href);
+    const bytes = await readFile(path.join(dir, 'schema_engine_bg.wasm'));
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings });
+    bindings.__wbg_set_wasm(instance.exports);
+    (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
+    return bindings as WasmModule;
+  })();
+  return wasmModule;
+}
+
+async function openEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
+  const { SchemaEngine } = await loadSchemaEngineWasm();
+  const schema = await readFile(schemaPath, 'utf8');
+  const log = () => {};
+  return SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, log, bindMigrationAwareSqlAdapterFactory(factory));
+}
+
+async function readMigrationList(): Promise<MigrationList> {
+  await mkdir(migrationsDir, { recursive: true });
+  const entries = (await readdir(migrationsDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const migrationDirectories = await Promise.all(
+    entries.map(async (name) => ({
+      path: name,
+      migrationFile: {
+        path: 'migration.sql',
+        content: await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8').then(
+          (ok) => ({ tag: 'ok' as const, value: ok }),
+          (err: Error) => ({ tag: 'error' as const, value: err.message }),
+        ),
+      },
+    })),
+  );
+  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+  const lockContent = await readFile(lockPath, 'utf8').catch(() => null);
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: 'migration_lock.toml', content: lockContent },
+    shadowDbInitScript: '',
+    migrationDirectories,
+  };
+}
+
+/** Applies every migration in prisma/migrations that the database has not seen yet. */
+export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const engine = await openEngine(factory);
+  try {
+    const output = await engine.applyMigrations({ migrationsList: await readMigrationList(), filters: noFilters });
+    return output.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/**
+ * Writes a new migration folder with the SQL that takes the migration history to the current
+ * schema (diffed without a database, so no shadow database is needed). Returns null when the
+ * schema and the migrations already agree.
+ */
+export async function createMigration(factory: SqlMigrationAwareDriverAdapterFactory, name: string): Promise<string | null> {
+  const engine = await openEngine(factory);
+  try {
+    const schema = await readFile(schemaPath, 'utf8');
+    const migrationsList = await readMigrationList();
+    const result = await engine.diff({
+      from: migrationsList.migrationDirectories.length ? { tag: 'migrations', ...migrationsList } : { tag: 'empty' },
+      to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: schema }] },
+      script: true,
+      exitCode: true,
+      filters: noFilters,
+    });
+    if (result.exitCode !== 2 || !result.stdout) return null;
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    const folder = `${stamp}_${name.replace(/[^a-z0-9_]+/gi, '_').toLowerCase()}`;
+    await mkdir(path.join(migrationsDir, folder), { recursive: true });
+    await writeFile(path.join(migrationsDir, folder, 'migration.sql'), result.stdout);
+    const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+    await writeFile(lockPath, '# Please do not edit this file manually\nprovider = "postgresql"\n');
+    return folder;
+  } finally {
+    engine.free();
+  }
+}

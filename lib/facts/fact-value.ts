@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { normalizeUri } from './normalize';
+
+// FactValue: a tagged union of exactly seven types (DESIGN.md §3). Anything else is rejected.
+
+export const FACT_VALUE_TYPES = ['string', 'text', 'number', 'boolean', 'datetime', 'ref', 'null'] as const;
+export type FactValueType = (typeof FACT_VALUE_TYPES)[number];
+
+export type FactValue =
+  | { type: 'string' | 'text' | 'datetime' | 'ref'; v: string }
+  | { type: 'number'; v: number }
+  | { type: 'boolean'; v: boolean }
+  | { type: 'null' };
+
+/** Largest string or text payload, in UTF-8 bytes; larger values answer 413. */
+export const MAX_VALUE_BYTES = 64 * 1024;
+
+const isoDateTime = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
+  message: 'must be an ISO 8601 date-time with a time zone',
+});
+
+export const factValueSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('string'), v: z.string() }),
+    z.object({ type: z.literal('text'), v: z.string() }),
+    z.object({ type: z.literal('number'), v: z.number().finite() }),
+    z.object({ type: z.literal('boolean'), v: z.boolean() }),
+    z.object({ type: z.literal('datetime'), v: isoDateTime }),
+    // Refs point at an entity URI or a fact id; normalized like entities so they match them.
+    z.object({ type: z.literal('ref'), v: z.string().transform(normalizeUri).pipe(z.string().min(1, 'ref target must not be empty')) }),
+    z.object({ type: z.literal('null'), v: z.null().optional() }).transform(() => ({ type: 'null' as const })),
+  ],
+  { error: () => `type must be one of ${FACT_VALUE_TYPES.join(', ')}` },
+);
+
+export function valueByteLength(value: FactValue): number {
+  return 'v' in value && typeof value.v === 'string' ? Buffer.byteLength(value.v, 'utf8') : 0;
+}
+
+/** Canonical form: the same value always hashes the same (datetimes compared as instants). */
+export function canonicalValue(value: FactValue): string {
+  switch (value.type) {
+    case 'null':
+      return 'null:';
+    case 'datetime':
+      return `datetime:${new Date(value.v).toISOString()}`;
+    default:
+      return `${value.type}:${JSON.stringify(value.v)}`;
+  }
+}
+
+export function valueHash(value: FactValue): string {
+  return createHash('sha256').update(canonicalValue(value)).digest('hex');
+}
+
+export function refTarget(value: FactValue): string | null {
+  return value.type === 'ref' ? value.v : null;
+}
+
+/** Short human rendering, used in details and the dashboard. */
+export function renderValue(value: FactValue): string {
+  return value.type === 'null' ? '(null)' : String(value.v);
+}

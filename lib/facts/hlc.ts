@@ -1,0 +1,47 @@
+// Hybrid logical clock: "{wall_ms}.{counter}", emitted padded (13 and 3 digits) and always
+// compared numerically, wall first. The node's clock is monotonic: the write path reads the
+// newest stored HLC under the write lock before ticking, so it holds across restarts and instances.
+
+export interface Hlc {
+  wall: number;
+  counter: number;
+}
+
+const HLC_PATTERN = /^(\d{1,15})\.(\d{1,9})$/;
+
+export function formatHlc({ wall, counter }: Hlc): string {
+  return `${String(wall).padStart(13, '0')}.${String(counter).padStart(3, '0')}`;
+}
+
+export function parseHlc(text: string): Hlc | null {
+  const match = HLC_PATTERN.exec(text);
+  if (!match) return null;
+  return { wall: Number(match[1]), counter: Number(match[2]) };
+}
+
+export function compareHlc(a: Hlc, b: Hlc): number {
+  return a.wall - b.wall || a.counter - b.counter;
+}
+
+export function maxHlc(a: Hlc | null, b: Hlc | null): Hlc | null {
+  if (!a) return b;
+  if (!b) return a;
+  return compareHlc(a, b) >= 0 ? a : b;
+}
+
+export class HlcClock {
+  private last: Hlc = { wall: 0, counter: 0 };
+
+  constructor(private readonly physicalNow: () => number = Date.now) {}
+
+  /** Receive rule: never issue an HLC at or below one already seen. */
+  observe(seen: Hlc | null): void {
+    if (seen && compareHlc(seen, this.last) > 0) this.last = { ...seen };
+  }
+
+  tick(): Hlc {
+    const wall = this.physicalNow();
+    this.last = wall > this.last.wall ? { wall, counter: 0 } : { wall: this.last.wall, counter: this.last.counter + 1 };
+    return { ...this.last };
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
+import { conflict as conflictError } from '../http/api-error';
+import { applyFacts, type ConflictState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
+import { type FactRecord, toFactRecord } from './fact-record';
+import { refTarget, valueHash } from './fact-value';
+import { HlcClock } from './hlc';
+import type { FactInput } from './parse-fact-input';
+import { SYSTEM_SOURCE } from './system-sources';
+import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertHeads } from './triple-store';
+
+// The one write path: single assert, batch, import, conflict resolution, decay and the seed all
+// come through writeFactsInTx, so every write records and closes conflicts the same way.
+
+/** Every writer takes this transaction-scoped advisory lock: writes are serialized per database. */
+const WRITE_LOCK_KEY = 7_165_930_211;
+
+const clock = new HlcClock();
+
+export interface WriteOptions {
+  /** import keeps given id, timestamp and hlc. */
+  mode: 'assert' | 'import';
+  now?: Date;
+}
+
+export interface WriteResult {
+  facts: FactRecord[];
+  opened: ConflictState[];
+  closed: ConflictState[];
+}
+
+export async function writeFacts(inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
+  const db = await getDb();
+  return db.$transaction((tx) => writeFactsInTx(tx, inputs, options), TX_OPTIONS);
+}
+
+export async function lockWrites(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY}::bigint)`;
+  const [newest] = await tx.$queryRaw<{ hlc_wall: bigint; hlc_counter: number }[]>`
+    SELECT hlc_wall, hlc_counter FROM facts ORDER BY hlc_wall DESC, hlc_counter DESC LIMIT 1`;
+  if (newest) clock.observe({ wall: Number(newest.hlc_wall), counter: Number(newest.hlc_counter) });
+}
+
+function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
+  const hlc = mode === 'import' && input.hlc ? input.hlc : clock.tick();
+  if (mode === 'import') clock.observe(hlc);
+  return {
+    id: input.id ?? randomUUID(),
+    entity: input.entity,
+    relation: input.relation,
+    scope: input.scope,
+    value: input.value,
+    valueType: input.value.type,
+    valueHash: valueHash(input.value),
+    refTarget: refTarget(input.value),
+    source: input.source,
+    timestamp: input.timestamp ?? new Date(mode === 'import' && input.hlc ? input.hlc.wall : hlc.wall),
+    hlc,
+    validUntil: input.validUntil,
+    confidence: input.confidence,
+    retractsTriple: false,
+  };
+}
+
+/** Bookkeeping facts for conflicts opened and closed by a write (DESIGN.md §3). */
+function conflictSystemFacts(opened: ConflictState[], closed: ConflictState[]): FactInput[] {
+  const fact = (c: ConflictState, relation: string, v: string): FactInput => ({
+    entity: c.id,
+    relation,
+    value: { type: 'string', v },
+    source: SYSTEM_SOURCE,
+    confidence: 1,
+    scope: c.scope as FactInput['scope'],
+    validUntil: null,
+  });
+  return [
+    ...opened.flatMap((c) => [fact(c, 'stigmem:conflict:between', `${c.factAId} ${c.factBId}`), fact(c, 'stigmem:conflict:status', 'unresolved')]),
+    ...closed.map((c) => fact(c, 'stigmem:conflict:status', 'resolved')),
+  ];
+}
+
+async function applyAndPersist(tx: Tx, facts: PreparedFact[], now: Date, mode: WriteOptions['mode']) {
+  const states = await loadTripleStates(tx, facts, now, mode === 'import');
+  const result = applyFacts(facts, states, { now, newConflictId: () => `stigmem:conflict:${randomUUID()}` });
+  await insertFacts(tx, facts);
+  await upsertHeads(tx, result.dirtyHeads);
+  await insertConflicts(tx, result.opened);
+  await closeConflictsByRetraction(tx, result.closed);
+  return { ...result, states };
+}
+
+function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now: Date): boolean {
+  const state = states.get(tripleKey(fact));
+  const head = state?.heads.get(fact.valueHash);
+  if (!state || !head || head.headFactId !== fact.id) return false;
+  const live = head.confidence > 0 && (!head.validUntil || head.validUntil >= now);
+  return live && state.unresolved.some((c) => c.valueAHash === fact.valueHash || c.valueBHash === fact.valueHash);
+}
+
+export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
+  const now = options.now ?? new Date();
+  await lockWrites(tx);
+  if (options.mode === 'import') {
+    const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));
+    if (ids.length) {
+      const taken = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM facts WHERE id = ANY(${ids}::text[]) LIMIT 1`;
+      if (taken.length) throw conflictError('duplicate_fact_id', `a fact with id ${taken[0].id} already exists`);
+    }
+  }
+  const facts = inputs.map((input) => prepare(input, options.mode));
+  const user = await applyAndPersist(tx, facts, now, options.mode);
+  const system = conflictSystemFacts(user.opened, user.closed).map((input) => prepare(input, 'assert'));
+  if (system.length) await applyAndPersist(tx, system, now, 'assert');
+  // Conflicts opened and closed within one batch were inserted, then closed, above.
+  return {
+    facts: facts.map((f) =>
+      toFactRecord({
+        ...f,
+        hlc_wall: f.hlc.wall,
+        hlc_counter: f.hlc.counter,
+        valid_until: f.validUntil,
+        contradicted: contradicted(f, user.states, now),
+      }),
+    ),
+    opened: user.opened,
+    closed: user.closed,
+  };
+}

@@ -1,0 +1,1 @@
+process.env.STIGMEM_DATA_DIR ??= 'memory://';

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (pure domain logic) and `http` (the real route handlers over a real
+// database: embedded PGlite, or PostgreSQL when TEST_DB=postgres; see test/setup-db.ts).
+const alias = { '@': path.resolve(__dirname), 'server-only': path.resolve(__dirname, 'test/empty-module.ts') };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['lib/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'http',
+          include: ['test/http/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/setup-db.ts'],
+          globalSetup: ['test/global-db.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
