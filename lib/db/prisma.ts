@@ -1,3 +1,4 @@
+import 'server-only';
 import { PrismaClient } from '../generated/prisma/client';
 import { createAdapterFactory, closeSharedPglite } from './connection';
 import { applyMigrations } from './schema-engine';

@@ -94,7 +94,7 @@ function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now:
   const head = state?.heads.get(fact.valueHash);
   if (!state || !head || head.headFactId !== fact.id) return false;
   const live = head.confidence > 0 && (!head.validUntil || head.validUntil >= now);
-  return live && state.unresolved.some((c) => c.valueAHash === fact.valueHash || c.valueBHash === fact.valueHash);
+  return live && state.unresolved.length > 0;
 }
 
 export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {

@@ -1,0 +1,9 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { dismissBodySchema, dismissConflict } from '@/lib/conflicts/dismiss-conflict';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({
+  body: dismissBodySchema,
+  handler: ({ body, params, principal }) => dismissConflict(params.id, body, principal),
+});

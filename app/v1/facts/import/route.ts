@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { authorize } from '@/lib/auth/principal';
+import { apiRoute } from '@/lib/http/api-route';
+import { parseFactBody } from '@/lib/facts/parse-fact-input';
+import { writeFacts } from '@/lib/facts/write-facts';
+
+export const dynamic = 'force-dynamic';
+
+// Admin: batch assert that keeps the given id, timestamp and hlc (migration, back-dated data).
+export const POST = apiRoute({
+  body: z.unknown(),
+  handler: async ({ body, principal }) => {
+    authorize(principal, 'admin');
+    const { inputs } = parseFactBody(body, 'import');
+    inputs.forEach((input) => authorize(principal, 'write', input.scope));
+    const { facts } = await writeFacts(inputs, { mode: 'import' });
+    return Response.json({ facts }, { status: 201 });
+  },
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { authorize, readableScopes } from '@/lib/auth/principal';
+import { badRequest } from '@/lib/http/api-error';
+import { apiRoute } from '@/lib/http/api-route';
+import { queryBoolean, queryLimit } from '@/lib/http/query-params';
+import { normalizeUri } from '@/lib/facts/normalize';
+import { parseFactBody, isoTimestamp } from '@/lib/facts/parse-fact-input';
+import { queryFacts } from '@/lib/facts/query-facts';
+import { scopeSchema } from '@/lib/facts/scope';
+import { writeFacts } from '@/lib/facts/write-facts';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({
+  body: z.unknown(),
+  handler: async ({ body, principal }) => {
+    const { inputs, batch } = parseFactBody(body, 'assert');
+    inputs.forEach((input) => authorize(principal, 'write', input.scope));
+    const { facts } = await writeFacts(inputs, { mode: 'assert' });
+    return Response.json(batch ? { facts } : facts[0], { status: 201 });
+  },
+});
+
+const uriParam = z.string().optional();
+
+export const GET = apiRoute({
+  query: z.object({
+    entity: uriParam,
+    relation: z.string().optional(),
+    source: uriParam,
+    scope: scopeSchema.optional(),
+    min_confidence: z.coerce.number({ error: 'must be a number' }).min(0, 'must be in [0, 1]').max(1, 'must be in [0, 1]').default(0),
+    after: isoTimestamp.optional(),
+    include_contradicted: queryBoolean(false),
+    include_expired: queryBoolean(false),
+    cursor: z.string().optional(),
+    limit: queryLimit(),
+  }),
+  handler: async ({ query, principal }) => {
+    if (query.scope) authorize(principal, 'read', query.scope);
+    else authorize(principal, 'read');
+    const normalized = (name: string, raw: string | undefined) => {
+      if (raw === undefined) return undefined;
+      const value = normalizeUri(raw);
+      if (!value) throw badRequest('invalid_entity_uri', `${name}: must not be empty`);
+      return value;
+    };
+    return queryFacts({
+      scopes: query.scope ? [query.scope] : readableScopes(principal),
+      entity: normalized('entity', query.entity),
+      relation: query.relation,
+      source: normalized('source', query.source),
+      minConfidence: query.min_confidence,
+      after: query.after ? new Date(query.after) : undefined,
+      includeContradicted: query.include_contradicted,
+      includeExpired: query.include_expired,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+  },
+});

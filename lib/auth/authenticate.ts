@@ -1,0 +1,91 @@
+import { getDb } from '../db/prisma';
+import type { FactScope } from '../facts/scope';
+import { ApiError, unauthorized } from '../http/api-error';
+import { authRequired, SESSION_COOKIE } from '../node/config';
+import { ensureNodeSetup } from '../node/node-setup';
+import { hashSecret } from './key-material';
+import { OPEN_PRINCIPAL, type Permission, type Principal } from './principal';
+
+// Resolves the caller of a request: a Bearer API key (agents, scripts) or the dashboard's session
+// cookie. Keys are looked up on every request, so a revocation takes effect on the next one.
+
+interface KeyRecord {
+  id: string;
+  entityUri: string;
+  permissions: string[];
+  allowedScopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+function principalFromKey(key: KeyRecord, via: Principal['via']): Principal {
+  return {
+    keyId: key.id,
+    entityUri: key.entityUri,
+    permissions: key.permissions as Permission[],
+    allowedScopes: key.allowedScopes as FactScope[],
+    via,
+  };
+}
+
+function usable(key: KeyRecord | null | undefined, now: Date): key is KeyRecord {
+  return !!key && !key.revokedAt && (!key.expiresAt || key.expiresAt > now);
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Looks up an API key by its secret; null when unknown, revoked or expired. */
+export async function findUsableKey(secret: string): Promise<KeyRecord | null> {
+  const db = await getDb();
+  const key = await db.apiKey.findUnique({ where: { keyHash: hashSecret(secret) } });
+  return usable(key, new Date()) ? key : null;
+}
+
+/** Looks up the key behind a dashboard session token; null when the session or key is gone. */
+export async function principalFromSession(token: string | undefined): Promise<Principal | null> {
+  if (!token) return null;
+  const db = await getDb();
+  const session = await db.session.findUnique({ where: { id: hashSecret(token) }, include: { key: true } });
+  const now = new Date();
+  if (!session || session.expiresAt <= now || !usable(session.key, now)) return null;
+  return principalFromKey(session.key, 'session');
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Cookie-authenticated mutations must come from our own pages (CSRF, DESIGN.md §5). */
+function checkOrigin(req: Request): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  const origin = req.headers.get('origin');
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  if (!origin || !host || new URL(origin).host !== host) {
+    throw new ApiError(403, 'origin_mismatch', 'dashboard requests that change data must come from the dashboard origin');
+  }
+}
+
+export async function authenticate(req: Request): Promise<Principal> {
+  await ensureNodeSetup();
+  const header = req.headers.get('authorization');
+  if (header) {
+    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    if (!match) throw unauthorized('Authorization header must be "Bearer <api key>"');
+    const key = await findUsableKey(match[1].trim());
+    if (key) return principalFromKey(key, 'bearer');
+    throw unauthorized('unknown, revoked or expired API key');
+  }
+  const session = await principalFromSession(readCookie(req, SESSION_COOKIE));
+  if (session) {
+    checkOrigin(req);
+    return session;
+  }
+  if (!authRequired()) return OPEN_PRINCIPAL;
+  throw unauthorized('an API key is required: send "Authorization: Bearer <key>"');
+}

@@ -1,0 +1,71 @@
+import { Prisma } from '../generated/prisma/client';
+import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-record';
+import { contradictedColumn } from '../facts/query-facts';
+import type { DbOrTx } from '../db/prisma';
+
+// The wire shape of a conflict (reference ConflictRecord plus our resolution fields).
+
+export interface ConflictRow {
+  id: string;
+  entity: string;
+  relation: string;
+  scope: string;
+  fact_a_id: string;
+  fact_b_id: string;
+  pair_key: string;
+  status: string;
+  detected_at: Date;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution_note: string | null;
+  resolution_basis: string | null;
+  resolution_fact_id: string | null;
+  do_not_reopen_before: Date | null;
+}
+
+export interface ConflictRecord {
+  conflict_id: string;
+  entity: string;
+  relation: string;
+  scope: string;
+  fact_a: FactRecord | null;
+  fact_b: FactRecord | null;
+  status: string;
+  resolved_by: string | null;
+  detected_at: string;
+  resolved_at: string | null;
+  resolution_note: string | null;
+  resolution_basis: string | null;
+  resolution_fact_id: string | null;
+  do_not_reopen_before: string | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** Builds records for a page of conflicts with one query for all their facts. */
+export async function toConflictRecords(db: DbOrTx, rows: ConflictRow[]): Promise<ConflictRecord[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.fact_a_id, r.fact_b_id]))];
+  const facts = ids.length
+    ? await db.$queryRaw<FactRow[]>`
+        SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+               ${contradictedColumn(new Date())} AS contradicted
+        FROM facts f WHERE f.id IN (${Prisma.join(ids)})`
+    : [];
+  const byId = new Map(facts.map((f) => [f.id, toFactRecord(f)]));
+  return rows.map((row) => ({
+    conflict_id: row.id,
+    entity: row.entity,
+    relation: row.relation,
+    scope: row.scope,
+    fact_a: byId.get(row.fact_a_id) ?? null,
+    fact_b: byId.get(row.fact_b_id) ?? null,
+    status: row.status,
+    resolved_by: row.resolved_by,
+    detected_at: iso(row.detected_at)!,
+    resolved_at: iso(row.resolved_at),
+    resolution_note: row.resolution_note,
+    resolution_basis: row.resolution_basis,
+    resolution_fact_id: row.resolution_fact_id,
+    do_not_reopen_before: iso(row.do_not_reopen_before),
+  }));
+}

@@ -1,0 +1,73 @@
+import { Prisma } from '../generated/prisma/client';
+import { getDb } from '../db/prisma';
+import { unprocessable } from '../http/api-error';
+import { decodeCursor, encodeCursor } from '../http/query-params';
+import { type FactRecord, type FactRow, toFactRecord } from './fact-record';
+import type { FactScope } from './scope';
+
+// GET /v1/facts: fact rows, history included (superseded facts, retractions, decay steps), newest
+// first by HLC. `contradicted` marks live value heads of a triple with an unresolved conflict.
+
+export interface FactQuery {
+  scopes: FactScope[];
+  entity?: string;
+  relation?: string;
+  source?: string;
+  minConfidence: number;
+  after?: Date;
+  includeContradicted: boolean;
+  includeExpired: boolean;
+  cursor?: string;
+  limit: number;
+}
+
+/** SQL for "this row is a live value head of a triple with an unresolved conflict". */
+export const contradictedColumn = (now: Date) => Prisma.sql`(
+  EXISTS (SELECT 1 FROM value_heads vh
+          WHERE vh.entity = f.entity AND vh.relation = f.relation AND vh.scope = f.scope AND vh.value_hash = f.value_hash
+            AND vh.head_fact_id = f.id AND vh.confidence > 0 AND (vh.valid_until IS NULL OR vh.valid_until >= ${now}))
+  AND EXISTS (SELECT 1 FROM conflicts c
+          WHERE c.entity = f.entity AND c.relation = f.relation AND c.scope = f.scope AND c.status = 'unresolved'))`;
+
+export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[]; cursor: string | null }> {
+  if (!query.scopes.length) return { facts: [], cursor: null };
+  const now = new Date();
+  let after = Prisma.empty;
+  if (query.cursor) {
+    const parts = decodeCursor(query.cursor);
+    if (!parts || parts.length !== 3 || typeof parts[2] !== 'string') throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued');
+    after = Prisma.sql`AND (f.hlc_wall, f.hlc_counter, f.id) < (${String(parts[0])}::bigint, ${Number(parts[1])}::int, ${parts[2]})`;
+  }
+  const rows = await (await getDb()).$queryRaw<FactRow[]>`
+    SELECT * FROM (
+      SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+             ${contradictedColumn(now)} AS contradicted
+      FROM facts f
+      WHERE f.scope = ANY(${query.scopes}::text[])
+        ${query.entity ? Prisma.sql`AND f.entity = ${query.entity}` : Prisma.empty}
+        ${query.relation ? Prisma.sql`AND f.relation = ${query.relation}` : Prisma.empty}
+        ${query.source ? Prisma.sql`AND f.source = ${query.source}` : Prisma.empty}
+        ${query.minConfidence > 0 ? Prisma.sql`AND f.confidence >= ${query.minConfidence}` : Prisma.empty}
+        ${query.after ? Prisma.sql`AND f.timestamp > ${query.after}` : Prisma.empty}
+        ${query.includeExpired ? Prisma.empty : Prisma.sql`AND (f.valid_until IS NULL OR f.valid_until >= ${now})`}
+        ${after}
+      ORDER BY f.hlc_wall DESC, f.hlc_counter DESC, f.id DESC
+    ) f
+    ${query.includeContradicted ? Prisma.empty : Prisma.sql`WHERE NOT f.contradicted`}
+    LIMIT ${query.limit + 1}`;
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    facts: page.map(toFactRecord),
+    cursor: rows.length > query.limit && last ? encodeCursor([String(last.hlc_wall), Number(last.hlc_counter), last.id]) : null,
+  };
+}
+
+export async function getFact(id: string, scopes: FactScope[]): Promise<FactRecord | null> {
+  const now = new Date();
+  const [row] = await (await getDb()).$queryRaw<FactRow[]>`
+    SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           ${contradictedColumn(now)} AS contradicted
+    FROM facts f WHERE f.id = ${id} AND f.scope = ANY(${scopes}::text[])`;
+  return row ? toFactRecord(row) : null;
+}

@@ -1,0 +1,14 @@
+// Environment variables read by the node (README.md § Configuration lists them all).
+
+export function authRequired(): boolean {
+  return process.env.STIGMEM_AUTH_REQUIRED !== 'false';
+}
+
+export function conflictCooldownDays(): number {
+  const days = Number(process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS ?? 90);
+  return Number.isFinite(days) && days >= 0 ? days : 90;
+}
+
+export const SESSION_COOKIE = 'stigmem_session';
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const NODE_VERSION = '0.9.0a2';

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { getDb } from '../db/prisma';
+import { FACT_SCOPES } from '../facts/scope';
+import { normalizeUri } from '../facts/normalize';
+import { hashSecret, keyPrefix } from '../auth/key-material';
+
+// Runs once per process before the first request is served (and from instrumentation at start):
+// migrations (through getDb), the node id, and the admin key from STIGMEM_ADMIN_KEY.
+
+export const ENV_ADMIN_KEY_ID = 'env-admin';
+
+let setup: Promise<{ nodeId: string }> | undefined;
+
+export function ensureNodeSetup(): Promise<{ nodeId: string }> {
+  setup ??= runSetup().catch((error) => {
+    setup = undefined;
+    throw error;
+  });
+  return setup;
+}
+
+async function runSetup(): Promise<{ nodeId: string }> {
+  const db = await getDb();
+  const adminKey = process.env.STIGMEM_ADMIN_KEY;
+  if (adminKey) {
+    if (adminKey.length < 32) throw new Error('STIGMEM_ADMIN_KEY must be at least 32 characters');
+    const data = {
+      keyHash: hashSecret(adminKey),
+      keyPrefix: keyPrefix(adminKey),
+      entityUri: normalizeUri(process.env.STIGMEM_ADMIN_ENTITY || 'stigmem://local/admin'),
+      permissions: ['read', 'write', 'admin'],
+      allowedScopes: [...FACT_SCOPES],
+      description: 'provisioned from STIGMEM_ADMIN_KEY',
+      revokedAt: null,
+    };
+    await db.apiKey.upsert({ where: { id: ENV_ADMIN_KEY_ID }, create: { id: ENV_ADMIN_KEY_ID, ...data }, update: data });
+  }
+  const configured = process.env.STIGMEM_NODE_ID;
+  if (configured) return { nodeId: configured };
+  const existing = await db.nodeMeta.findUnique({ where: { key: 'node_id' } });
+  if (existing) return { nodeId: existing.value };
+  const created = await db.nodeMeta.upsert({ where: { key: 'node_id' }, create: { key: 'node_id', value: randomUUID() }, update: {} });
+  return { nodeId: created.value };
+}
