@@ -3,9 +3,11 @@ import { getDb } from '../db/prisma';
 import { FACT_SCOPES } from '../facts/scope';
 import { normalizeUri } from '../facts/normalize';
 import { hashSecret, keyPrefix } from '../auth/key-material';
+import { failInterruptedJobs } from '../jobs/jobs';
 
 // Runs once per process before the first request is served (and from instrumentation at start):
-// migrations (through getDb), the node id, and the admin key from STIGMEM_ADMIN_KEY.
+// migrations (through getDb), the node id, the admin key from STIGMEM_ADMIN_KEY, and marking
+// jobs cut off by a previous process as failed.
 
 export const ENV_ADMIN_KEY_ID = 'env-admin';
 
@@ -35,6 +37,7 @@ async function runSetup(): Promise<{ nodeId: string }> {
     };
     await db.apiKey.upsert({ where: { id: ENV_ADMIN_KEY_ID }, create: { id: ENV_ADMIN_KEY_ID, ...data }, update: data });
   }
+  await failInterruptedJobs();
   const configured = process.env.STIGMEM_NODE_ID;
   if (configured) return { nodeId: configured };
   const existing = await db.nodeMeta.findUnique({ where: { key: 'node_id' } });

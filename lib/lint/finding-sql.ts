@@ -1,0 +1,122 @@
+import { Prisma } from '../generated/prisma/client';
+import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest } from './lint-request';
+
+// The four checks of §14.1 as set-based SQL over value heads (DESIGN.md §3): one SELECT each,
+// UNION ALL'd into one row set with the same columns, so callers can sort, filter, page and count
+// in the database. No query loads the facts of a scope into JavaScript.
+
+/** Max fact ids listed on an orphan finding (the entity may have thousands of values). */
+export const ORPHAN_FACT_IDS = 20;
+
+// Every branch names and types every column, so any subset of checks can be UNION'd in any order.
+const NO_CONFLICT = Prisma.raw('NULL::text AS conflict_id');
+const NO_REF = Prisma.raw('NULL::text AS ref_target');
+const NO_VALUE_B = Prisma.raw('NULL::jsonb AS value_b');
+const NO_CONFIDENCE_B = Prisma.raw('NULL::float8 AS confidence_b');
+
+const live = (alias: string, now: Date) =>
+  Prisma.sql`(${Prisma.raw(alias)}.confidence > 0 AND (${Prisma.raw(alias)}.valid_until IS NULL OR ${Prisma.raw(alias)}.valid_until >= ${now}))`;
+
+function filters(alias: string, request: LintRequest, withRelation = true) {
+  const a = Prisma.raw(alias);
+  return Prisma.sql`${request.entity ? Prisma.sql`AND ${a}.entity = ${request.entity}` : Prisma.empty}
+    ${withRelation && request.relation ? Prisma.sql`AND ${a}.relation = ${request.relation}` : Prisma.empty}`;
+}
+
+function contradictionSql(request: LintRequest, now: Date) {
+  return Prisma.sql`
+    SELECT 'contradiction' AS "check", 'error' AS severity, c.entity, c.relation,
+      ARRAY[va.head_fact_id, vb.head_fact_id] AS fact_ids, c.id AS conflict_id, ${NO_REF},
+      NULL::timestamptz AS valid_until, va.value AS value_a, vb.value AS value_b,
+      va.confidence AS confidence_a, vb.confidence AS confidence_b, 2::bigint AS value_total
+    FROM conflicts c
+    JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
+    JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
+    WHERE c.scope = ${request.scope} AND c.status = 'unresolved' AND ${live('va', now)} AND ${live('vb', now)} ${filters('c', request)}`;
+}
+
+function staleSql(request: LintRequest, now: Date) {
+  const horizon = new Date(now.getTime() + request.stale_lookahead_s * 1000);
+  return Prisma.sql`
+    SELECT 'stale' AS "check", CASE WHEN vh.valid_until < ${now} THEN 'warning' ELSE 'info' END AS severity, vh.entity, vh.relation,
+      ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, ${NO_REF}, vh.valid_until, vh.value AS value_a, ${NO_VALUE_B},
+      vh.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
+    FROM value_heads vh
+    WHERE vh.scope = ${request.scope} AND vh.confidence > 0 AND vh.valid_until < ${horizon} ${filters('vh', request)}`;
+}
+
+function orphanSql(request: LintRequest, now: Date) {
+  // Entity-level: every known value of the entity in this scope is retracted or expired. With a
+  // relation filter, only entities that have facts of that relation are reported.
+  return Prisma.sql`
+    SELECT 'orphan' AS "check", 'info' AS severity, vh.entity, NULL::text AS relation,
+      (array_agg(vh.head_fact_id ORDER BY vh.head_hlc_wall DESC, vh.head_hlc_counter DESC))[1:${Prisma.raw(String(ORPHAN_FACT_IDS))}] AS fact_ids,
+      ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a, ${NO_VALUE_B},
+      NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, count(*)::bigint AS value_total
+    FROM value_heads vh
+    WHERE vh.scope = ${request.scope} ${filters('vh', request, false)}
+    GROUP BY vh.entity
+    HAVING NOT bool_or(${live('vh', now)})
+      ${request.relation ? Prisma.sql`AND bool_or(vh.relation = ${request.relation})` : Prisma.empty}`;
+}
+
+function brokenRefSql(request: LintRequest, now: Date) {
+  // A live ref whose target (an entity, or a fact id) has no live fact in the same scope: checks
+  // never cross scope boundaries (§14.1), so a target that lives only in another scope is broken here.
+  return Prisma.sql`
+    SELECT 'broken_ref' AS "check", CASE WHEN vh.relation IN (${Prisma.join(INTENT_REF_RELATIONS)}) THEN 'error' ELSE 'warning' END AS severity,
+      vh.entity, vh.relation, ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, vh.ref_target, NULL::timestamptz AS valid_until,
+      vh.value AS value_a, ${NO_VALUE_B}, vh.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
+    FROM value_heads vh
+    WHERE vh.scope = ${request.scope} AND vh.value_type = 'ref' AND ${live('vh', now)} ${filters('vh', request)}
+      AND NOT EXISTS (SELECT 1 FROM value_heads t WHERE t.scope = vh.scope AND t.entity = vh.ref_target AND ${live('t', now)})
+      AND NOT EXISTS (
+        SELECT 1 FROM facts f
+        JOIN value_heads fv ON fv.entity = f.entity AND fv.relation = f.relation AND fv.scope = f.scope AND fv.value_hash = f.value_hash
+        WHERE f.id = vh.ref_target AND f.scope = vh.scope AND ${live('fv', now)})`;
+}
+
+const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sql> = {
+  contradiction: contradictionSql,
+  stale: staleSql,
+  orphan: orphanSql,
+  broken_ref: brokenRefSql,
+};
+
+/** One SELECT per requested check, UNION ALL'd, with sort ranks for the deterministic order. */
+export function findingsSql(request: LintRequest, now: Date, checks: readonly LintCheck[] = request.checks): Prisma.Sql {
+  const parts = checks.map((check) => builders[check](request, now));
+  return Prisma.sql`
+    SELECT u.*,
+      CASE u.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END AS severity_rank,
+      CASE u."check" WHEN 'contradiction' THEN 0 WHEN 'stale' THEN 1 WHEN 'orphan' THEN 2 ELSE 3 END AS check_rank,
+      split_part(coalesce(u.relation, ''), ':', 1) AS namespace
+    FROM (${Prisma.join(parts, ' UNION ALL ')}) u`;
+}
+
+export interface FindingRow {
+  check: LintCheck;
+  severity: 'error' | 'warning' | 'info';
+  entity: string;
+  relation: string | null;
+  fact_ids: string[];
+  conflict_id: string | null;
+  ref_target: string | null;
+  valid_until: Date | null;
+  value_a: unknown;
+  value_b: unknown;
+  confidence_a: number | null;
+  confidence_b: number | null;
+  value_total: bigint | number | null;
+  namespace: string;
+}
+
+/** §14.2 order: severity, check, entity, relation (then the first fact id), byte-wise so every database and the job path agree. */
+export const FINDING_ORDER = Prisma.sql`ORDER BY severity_rank, check_rank, entity COLLATE "C", relation COLLATE "C" NULLS FIRST, fact_ids[1] COLLATE "C"`;
+
+/** Facts scanned (§14.4 fact_count): fact rows of the scope, narrowed by the entity and relation filters. */
+export function factCountSql(request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>) {
+  return Prisma.sql`SELECT count(*)::bigint AS n FROM facts f WHERE f.scope = ${request.scope}
+    ${request.entity ? Prisma.sql`AND f.entity = ${request.entity}` : Prisma.empty}
+    ${request.relation ? Prisma.sql`AND f.relation = ${request.relation}` : Prisma.empty}`;
+}
