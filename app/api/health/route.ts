@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { readableScopes } from '@/lib/auth/principal';
+import { apiRoute } from '@/lib/http/api-route';
+import { scopeHealth } from '@/lib/lint/lint-summary';
+import { scopeSchema } from '@/lib/facts/scope';
+
+export const dynamic = 'force-dynamic';
+
+// Dashboard-only: the health cards, one per scope the key can read (or the one asked for).
+export const GET = apiRoute({
+  query: z.object({ scope: scopeSchema.optional() }),
+  handler: async ({ query, principal }) => {
+    const scopes = readableScopes(principal).filter((s) => !query.scope || s === query.scope);
+    const scopesHealth = [];
+    // One at a time: on the embedded database queries run one after another anyway.
+    for (const scope of scopes) scopesHealth.push(await scopeHealth(scope));
+    return { scopes: scopesHealth };
+  },
+});
