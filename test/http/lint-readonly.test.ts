@@ -1,0 +1,55 @@
+import { expect, it } from 'vitest';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { getDb } from '@/lib/db/prisma';
+import { readOnly } from '@/lib/db/read-only';
+import { LintResult } from '../lint-schemas';
+import { api, describeHttp, expectBody, uniqueEntity, wireFact } from '../harness';
+
+// §14.5: lint is read-only down to bookkeeping. Every table is fingerprinted before and after a
+// lint of a seeded scope (and the dashboard's lint reads); and a write inside the READ ONLY
+// transaction lint runs in fails loudly.
+
+async function fingerprint(): Promise<Record<string, string>> {
+  const db = await getDb();
+  const tables = await db.$queryRaw<{ name: string }[]>`
+    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`;
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await db.$queryRaw<{ n: bigint; digest: string | null }[]>(
+      Prisma.sql`SELECT count(*) AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${Prisma.raw(`"${name}"`)} t`,
+    );
+    result[name] = `${row.n}:${row.digest}`;
+  }
+  return result;
+}
+
+describeHttp('lint is read-only', () => {
+  it('changes no table across a lint of a seeded scope', async () => {
+    const scope = 'public';
+    const e = () => uniqueEntity('ro');
+    const contradicted = e();
+    const facts = [
+      wireFact(contradicted, 'A', { scope }),
+      wireFact(contradicted, 'B', { scope }),
+      wireFact(e(), 'expired', { scope, valid_until: '2020-01-01T00:00:00Z' }),
+      wireFact(e(), 'soon', { scope, valid_until: new Date(Date.now() + 60_000).toISOString() }),
+      wireFact(e(), { type: 'ref', v: uniqueEntity('missing') }, { scope, relation: 'intent:handoff_to' }),
+    ];
+    for (const fact of facts) expect((await api.post('/v1/facts', fact)).status).toBe(201);
+    const before = await fingerprint();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['facts', 'value_heads', 'conflicts', 'jobs', 'api_keys', 'sessions']));
+
+    const result = expectBody(await api.post('/v1/lint', { scope, stale_lookahead_s: 3600 }), 200, LintResult);
+    expect(new Set(result.findings.map((f) => f.check))).toEqual(new Set(['contradiction', 'stale', 'orphan', 'broken_ref']));
+    expect((await api.get('/api/health', { query: { scope } })).status).toBe(200);
+    expect((await api.get(`/api/scopes/${scope}/findings`)).status).toBe(200);
+
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('a write attempted inside the lint transaction fails loudly', async () => {
+    await expect(
+      readOnly((tx) => tx.$executeRaw`INSERT INTO node_meta (key, value) VALUES ('lint-write', 'x')`),
+    ).rejects.toThrow(/read-only/i);
+  });
+});
