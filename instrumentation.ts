@@ -4,6 +4,12 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { ensureNodeSetup } = await import('./lib/node/node-setup');
   const { describeDatabase } = await import('./lib/db/connection');
-  await ensureNodeSetup();
+  try {
+    await ensureNodeSetup();
+  } catch (error) {
+    // A node that cannot set itself up (bad STIGMEM_DECAY_POLICIES, unreachable database) must not serve.
+    console.error(`[stigmem] cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   console.log(`[stigmem] ready on ${describeDatabase()}`);
 }

@@ -4,6 +4,7 @@ import { FACT_SCOPES } from '../facts/scope';
 import { normalizeUri } from '../facts/normalize';
 import { hashSecret, keyPrefix } from '../auth/key-material';
 import { failInterruptedJobs } from '../jobs/jobs';
+import { envPolicies } from '../decay/policy-store';
 
 // Runs once per process before the first request is served (and from instrumentation at start):
 // migrations (through getDb), the node id, the admin key from STIGMEM_ADMIN_KEY, and marking
@@ -22,6 +23,8 @@ export function ensureNodeSetup(): Promise<{ nodeId: string }> {
 }
 
 async function runSetup(): Promise<{ nodeId: string }> {
+  // An invalid STIGMEM_DECAY_POLICIES stops the server with a message naming the policy and field.
+  envPolicies();
   const db = await getDb();
   const adminKey = process.env.STIGMEM_ADMIN_KEY;
   if (adminKey) {

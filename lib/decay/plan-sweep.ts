@@ -1,0 +1,86 @@
+import { Prisma } from '../generated/prisma/client';
+import type { Tx } from '../db/prisma';
+import type { FactScope } from '../facts/scope';
+import { type DecayPolicy, matchPolicy, type SweepMode } from './decay-policy';
+
+// What a sweep would change, as set-based SQL over value heads. The policy for each relation of
+// the scope is chosen by matchPolicy (one rule, in one place); the database then evaluates every
+// live value of those relations:
+//   age      = now − the value's latest non-decay assertion (base_timestamp)
+//   retract  → confidence 0 once age > ttl_s
+//   reduce   → base_confidence × exp(−ln2 × age / half_life_s), floored at min_confidence, written
+//              only when it lowers the current confidence by ≥ 0.01 (so a second sweep writes nothing)
+// Values whose latest non-decay assertion came from a system: source are never touched.
+
+/** Confidence steps smaller than this are not written. */
+export const MIN_STEP = 0.01;
+
+export interface SweepFilter {
+  scope: FactScope;
+  mode?: SweepMode;
+  policyId?: string;
+  entity?: string;
+  relation?: string;
+  /** Only the value whose head is this fact (the dashboard's one-fact preview). */
+  factId?: string;
+}
+
+export interface RelationPlan {
+  relation: string;
+  policy: DecayPolicy;
+  action: 'retract' | 'reduce';
+}
+
+/** Effective action of a policy under a mode override; null when the policy cannot run that way. */
+function actionFor(policy: DecayPolicy, mode: SweepMode | undefined): RelationPlan['action'] | null {
+  const wanted = mode === 'retract' || mode === 'confidence' ? mode : policy.mode;
+  if (wanted === 'retract') return policy.ttl_s ? 'retract' : null;
+  return policy.half_life_s ? 'reduce' : null;
+}
+
+/** Policies that take part in a sweep of this scope (scope match, policy_id, mode override). */
+export function policiesInPlay(policies: DecayPolicy[], filter: SweepFilter): DecayPolicy[] {
+  return policies.filter(
+    (p) => (p.scope === '*' || p.scope === filter.scope) && (!filter.policyId || p.id === filter.policyId) && actionFor(p, filter.mode) !== null,
+  );
+}
+
+export async function planRelations(tx: Tx, policies: DecayPolicy[], filter: SweepFilter): Promise<RelationPlan[]> {
+  const inPlay = policiesInPlay(policies, filter);
+  if (!inPlay.length) return [];
+  const relations = await tx.$queryRaw<{ relation: string }[]>`
+    SELECT DISTINCT relation FROM value_heads WHERE scope = ${filter.scope}
+      ${filter.relation ? Prisma.sql`AND relation = ${filter.relation}` : Prisma.empty}`;
+  return relations.flatMap(({ relation }) => {
+    const policy = matchPolicy(relation, filter.scope, inPlay);
+    const action = policy && actionFor(policy, filter.mode);
+    return policy && action ? [{ relation, policy, action }] : [];
+  });
+}
+
+/**
+ * Candidate values with their computed target: columns entity, relation, value_hash, value,
+ * head_fact_id, valid_until, confidence (before), target (after), action, policy_id, age_s.
+ * `changesOnly` keeps the rows that would be written.
+ */
+export function candidatesSql(plan: RelationPlan[], filter: SweepFilter, now: Date, changesOnly: boolean): Prisma.Sql {
+  const col = <T>(pick: (p: RelationPlan) => T) => plan.map(pick);
+  return Prisma.sql`
+    SELECT * FROM (
+      SELECT vh.entity, vh.relation, vh.value_hash, vh.value, vh.head_fact_id, vh.valid_until, vh.confidence,
+        p.policy_id, p.action, extract(epoch FROM (${now}::timestamptz - vh.base_timestamp))::float8 AS age_s,
+        CASE p.action
+          WHEN 'retract' THEN CASE WHEN extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) > p.ttl_s THEN 0::float8 END
+          ELSE round(greatest(p.min_confidence, vh.base_confidence * exp(-ln(2) * extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) / p.half_life_s))::numeric, 4)::float8
+        END AS target
+      FROM value_heads vh
+      JOIN unnest(${col((p) => p.relation)}::text[], ${col((p) => p.policy.id)}::text[], ${col((p) => p.action)}::text[],
+                  ${col((p) => p.policy.ttl_s)}::float8[], ${col((p) => p.policy.half_life_s)}::float8[], ${col((p) => p.policy.min_confidence)}::float8[])
+        AS p(relation, policy_id, action, ttl_s, half_life_s, min_confidence) ON p.relation = vh.relation
+      WHERE vh.scope = ${filter.scope} AND vh.confidence > 0 AND vh.base_timestamp IS NOT NULL
+        AND coalesce(vh.base_source, '') NOT LIKE 'system:%'
+        ${filter.entity ? Prisma.sql`AND vh.entity = ${filter.entity}` : Prisma.empty}
+        ${filter.factId ? Prisma.sql`AND vh.head_fact_id = ${filter.factId}` : Prisma.empty}
+    ) c
+    ${changesOnly ? Prisma.sql`WHERE c.target IS NOT NULL AND (c.action = 'retract' OR c.confidence - c.target >= ${MIN_STEP - 1e-9})` : Prisma.empty}`;
+}

@@ -1,0 +1,198 @@
+import { Prisma } from '../generated/prisma/client';
+import type { Principal } from '../auth/principal';
+import { databaseKind } from '../db/connection';
+import { getDb, TX_OPTIONS } from '../db/prisma';
+import { readOnly } from '../db/read-only';
+import type { FactValue } from '../facts/fact-value';
+import { DECAY_SOURCE } from '../facts/system-sources';
+import { lockWrites, writeFactsInTx } from '../facts/write-facts';
+import { badRequest } from '../http/api-error';
+import { decodeCursor, encodeCursor } from '../http/query-params';
+import { asyncThreshold, type ReportProgress, startJob } from '../jobs/jobs';
+import { countFacts } from '../lint/run-lint';
+import type { DecayPolicy } from './decay-policy';
+import { candidatesSql, planRelations, type RelationPlan, type SweepFilter } from './plan-sweep';
+import { listPolicies } from './policy-store';
+import type { DryRunResult, SweepChange, SweepRequest, SweepResult } from './sweep-request';
+
+// POST /v1/decay/sweep. Dry-run: READ ONLY, always synchronous, with the paged list of changes.
+// Sweep: chunks of CHUNK values, each planned and written in one transaction under the write lock
+// through the common write path (so a retraction closes conflicts like any other). Every chunk
+// re-plans from the database, so a sweep cut off midway is finished by the next one, and a second
+// sweep right after the first finds nothing left to write.
+
+const CHUNK = 1000;
+const FACTS_PER_SECOND = { postgres: 40_000, pglite: 10_000 };
+
+interface CandidateRow {
+  entity: string;
+  relation: string;
+  value_hash: string;
+  value: FactValue;
+  head_fact_id: string;
+  valid_until: Date | null;
+  confidence: number;
+  target: number;
+  action: 'retract' | 'reduce';
+  policy_id: string;
+  age_s: number;
+}
+
+function filterOf(request: SweepRequest): SweepFilter {
+  return {
+    scope: request.scope,
+    mode: request.mode ?? undefined,
+    policyId: request.policy_id ?? undefined,
+    entity: request.entity ?? undefined,
+    relation: request.relation ?? undefined,
+    factId: request.fact_id ?? undefined,
+  };
+}
+
+function reportedMode(request: SweepRequest, plan: RelationPlan[]): string {
+  if (request.mode) return request.mode;
+  const modes = new Set(plan.map((p) => (p.action === 'retract' ? 'retract' : 'confidence')));
+  return modes.size === 1 ? [...modes][0] : modes.size ? 'mixed' : 'none';
+}
+
+const appliedPolicies = (plan: RelationPlan[]) => [...new Set(plan.map((p) => p.policy.id))].sort();
+
+async function policiesFor(request: SweepRequest): Promise<DecayPolicy[]> {
+  const policies = await listPolicies();
+  if (request.policy_id && !policies.some((p) => p.id === request.policy_id)) {
+    throw badRequest('unknown_policy', `policy_id: no decay policy with id ${request.policy_id}`);
+  }
+  return policies;
+}
+
+const toChange = (row: CandidateRow): SweepChange => ({
+  fact_id: row.head_fact_id,
+  entity: row.entity,
+  relation: row.relation,
+  value: row.value,
+  policy_id: row.policy_id,
+  action: row.action,
+  confidence_before: Number(row.confidence),
+  confidence_after: row.action === 'retract' ? 0 : Number(row.target),
+  age_s: Math.round(Number(row.age_s)),
+});
+
+export async function dryRun(request: SweepRequest): Promise<DryRunResult> {
+  const policies = await policiesFor(request);
+  const filter = filterOf(request);
+  return readOnly(async (tx) => {
+    const now = new Date();
+    const plan = await planRelations(tx, policies, filter);
+    const base: DryRunResult = {
+      swept_at: now.toISOString(),
+      scope: request.scope,
+      mode: 'dry_run',
+      facts_evaluated: 0,
+      facts_retracted: 0,
+      facts_reduced: 0,
+      dry_run_would_retract: 0,
+      dry_run_would_reduce: 0,
+      policies_applied: appliedPolicies(plan),
+      changes: [],
+      next_cursor: null,
+      counts_by_policy: [],
+      histogram: Array.from({ length: 10 }, (_, i) => ({ bucket: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, before: 0, after: 0 })),
+    };
+    if (!plan.length) return base;
+    const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM (${candidatesSql(plan, filter, now, false)}) c`);
+    base.facts_evaluated = Number(n);
+    const changes = candidatesSql(plan, filter, now, true);
+    const counts = await tx.$queryRaw<{ policy_id: string; retract: bigint; reduce: bigint }[]>(Prisma.sql`
+      SELECT policy_id, count(*) FILTER (WHERE action = 'retract') AS retract, count(*) FILTER (WHERE action = 'reduce') AS reduce
+      FROM (${changes}) c GROUP BY policy_id ORDER BY policy_id`);
+    base.counts_by_policy = counts.map((c) => ({ policy_id: c.policy_id, would_retract: Number(c.retract), would_reduce: Number(c.reduce) }));
+    base.dry_run_would_retract = base.counts_by_policy.reduce((s, c) => s + c.would_retract, 0);
+    base.dry_run_would_reduce = base.counts_by_policy.reduce((s, c) => s + c.would_reduce, 0);
+    const buckets = await tx.$queryRaw<{ which: string; b: number; n: bigint }[]>(Prisma.sql`
+      SELECT 'before' AS which, least(width_bucket(confidence, 0, 1, 10), 10) AS b, count(*) AS n FROM (${changes}) c GROUP BY 2
+      UNION ALL
+      SELECT 'after', least(width_bucket(CASE WHEN action = 'retract' THEN 0 ELSE target END, 0, 1, 10), 10), count(*) FROM (${changes}) c GROUP BY 2`);
+    for (const bucket of buckets) base.histogram[Math.max(1, bucket.b) - 1][bucket.which as 'before' | 'after'] += Number(bucket.n);
+    const offset = request.cursor ? Number(decodeCursor(request.cursor)?.[0]) : 0;
+    if (!Number.isInteger(offset) || offset < 0) throw badRequest('invalid_cursor', 'cursor: not a cursor this node issued');
+    const page = await tx.$queryRaw<CandidateRow[]>(Prisma.sql`
+      SELECT * FROM (${changes}) c ORDER BY c.entity, c.relation, c.value_hash LIMIT ${request.limit + 1} OFFSET ${offset}`);
+    base.changes = page.slice(0, request.limit).map(toChange);
+    base.next_cursor = page.length > request.limit ? encodeCursor([offset + request.limit]) : null;
+    return base;
+  });
+}
+
+async function applySweep(request: SweepRequest, policies: DecayPolicy[], report?: ReportProgress): Promise<SweepResult> {
+  const filter = filterOf(request);
+  const now = new Date();
+  const db = await getDb();
+  const { plan, evaluated, total } = await readOnly(async (tx) => {
+    const plan = await planRelations(tx, policies, filter);
+    if (!plan.length) return { plan, evaluated: 0, total: 0 };
+    const [{ evaluated, total }] = await tx.$queryRaw<{ evaluated: bigint; total: bigint }[]>(Prisma.sql`
+      SELECT count(*) AS evaluated, count(*) FILTER (WHERE c.target IS NOT NULL AND (c.action = 'retract' OR c.confidence - c.target >= 0.01 - 1e-9)) AS total
+      FROM (${candidatesSql(plan, filter, now, false)}) c`);
+    return { plan, evaluated: Number(evaluated), total: Number(total) };
+  });
+  const result: SweepResult = {
+    swept_at: now.toISOString(),
+    scope: request.scope,
+    mode: reportedMode(request, plan),
+    facts_evaluated: evaluated,
+    facts_retracted: 0,
+    facts_reduced: 0,
+    dry_run_would_retract: 0,
+    dry_run_would_reduce: 0,
+    policies_applied: appliedPolicies(plan),
+  };
+  let after: [string, string, string] | null = null;
+  while (plan.length) {
+    const written = await db.$transaction(async (tx) => {
+      await lockWrites(tx);
+      const chunkPlan = await planRelations(tx, policies, filter);
+      if (!chunkPlan.length) return null;
+      const keyset = after ? Prisma.sql`WHERE (c.entity, c.relation, c.value_hash) > (${after[0]}, ${after[1]}, ${after[2]})` : Prisma.empty;
+      const rows = await tx.$queryRaw<CandidateRow[]>(Prisma.sql`
+        SELECT * FROM (${candidatesSql(chunkPlan, filter, now, true)}) c ${keyset}
+        ORDER BY c.entity, c.relation, c.value_hash LIMIT ${CHUNK}`);
+      if (!rows.length) return null;
+      await writeFactsInTx(
+        tx,
+        rows.map((row) => ({
+          entity: row.entity,
+          relation: row.relation,
+          scope: request.scope,
+          value: row.value,
+          source: DECAY_SOURCE,
+          confidence: row.action === 'retract' ? 0 : Number(row.target),
+          validUntil: row.valid_until,
+        })),
+        { mode: 'assert' },
+      );
+      return rows;
+    }, TX_OPTIONS);
+    if (!written) break;
+    for (const row of written) {
+      if (row.action === 'retract') result.facts_retracted++;
+      else result.facts_reduced++;
+    }
+    const last = written[written.length - 1];
+    after = [last.entity, last.relation, last.value_hash];
+    if (report && total) await report((result.facts_retracted + result.facts_reduced) / total);
+    if (written.length < CHUNK) break;
+  }
+  return result;
+}
+
+export type SweepAnswer = { status: 200; body: SweepResult | DryRunResult } | { status: 202; body: { job_id: string; status: 'pending'; estimated_s: number } };
+
+export async function sweepScope(request: SweepRequest, principal: Principal): Promise<SweepAnswer> {
+  if (request.mode === 'dry_run') return { status: 200, body: await dryRun(request) };
+  const policies = await policiesFor(request);
+  const count = await readOnly((tx) => countFacts(tx, { scope: request.scope, entity: request.entity ?? null, relation: request.relation ?? null }));
+  if (count <= asyncThreshold()) return { status: 200, body: await applySweep(request, policies) };
+  const estimated = Math.max(1, Math.ceil(count / FACTS_PER_SECOND[databaseKind()]));
+  const job = await startJob('decay', request.scope, principal, request, estimated, (report) => applySweep(request, policies, report));
+  return { status: 202, body: job };
+}
