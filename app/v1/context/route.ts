@@ -1,0 +1,14 @@
+import { authorize } from '@/lib/auth/principal';
+import { apiRoute } from '@/lib/http/api-route';
+import { bootContext, contextRequestSchema } from '@/lib/context/boot-context';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({
+  body: contextRequestSchema,
+  invalidStatus: 400,
+  handler: async ({ body, principal }) => {
+    authorize(principal, 'read', body.scope);
+    return bootContext(body);
+  },
+});

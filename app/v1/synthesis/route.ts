@@ -1,0 +1,16 @@
+import { authorize } from '@/lib/auth/principal';
+import { apiRoute } from '@/lib/http/api-route';
+import { synthesisRequestSchema } from '@/lib/synthesis/synthesis-request';
+import { synthesizePage, synthesizeStream } from '@/lib/synthesis/synthesize';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({
+  body: synthesisRequestSchema,
+  invalidStatus: 400,
+  handler: async ({ body, principal }) => {
+    authorize(principal, 'read', body.scope);
+    if (body.limit) return synthesizePage({ ...body, limit: body.limit });
+    return new Response(await synthesizeStream(body), { headers: { 'content-type': 'application/json' } });
+  },
+});

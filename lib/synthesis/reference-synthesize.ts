@@ -1,0 +1,41 @@
+import { Prisma } from '../generated/prisma/client';
+import { readOnly } from '../db/read-only';
+import type { FactScope } from '../facts/scope';
+import { type EntryRow, synthesisCtes, toEntry } from './synthesis-sql';
+import { synthesisTotals } from './synthesize';
+
+// GET /v1/scopes/:scope/synthesize in the reference node's shape: the synthesis entries sorted by
+// confidence (then HLC) descending, each with its contradiction flag and freshness, plus stats.
+
+export async function referenceSynthesize(scope: FactScope, includeExpired: boolean, limit: number) {
+  return readOnly(async (tx) => {
+    const now = new Date();
+    const options = { scope, includeExpired, now };
+    const totals = await synthesisTotals(tx, options, 0);
+    const rows = await tx.$queryRaw<(EntryRow & { mean: number | null })[]>(Prisma.sql`
+      ${synthesisCtes(options)}
+      SELECT *, avg(confidence) OVER () AS mean FROM entries
+      ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC, entity COLLATE "C", relation COLLATE "C" LIMIT ${limit}`);
+    return {
+      scope,
+      synthesized_at: now.toISOString(),
+      facts: rows.map((row) => ({
+        ...toEntry(row, scope),
+        id: row.head_fact_id,
+        freshness: {
+          timestamp: new Date(row.head_timestamp).toISOString(),
+          age_s: Math.max(0, Math.round((now.getTime() - new Date(row.head_timestamp).getTime()) / 1000)),
+          valid_until: row.valid_until ? new Date(row.valid_until).toISOString() : null,
+          expired: !row.live,
+        },
+      })),
+      stats: {
+        fact_count: totals.fact_count,
+        entry_count: totals.entry_count,
+        returned: rows.length,
+        contradiction_count: totals.contradiction_count,
+        mean_confidence: rows.length ? Number(rows[0].mean) : null,
+      },
+    };
+  });
+}

@@ -1,0 +1,129 @@
+import { Prisma } from '../generated/prisma/client';
+import type { Tx } from '../db/prisma';
+import { readOnly } from '../db/read-only';
+import { badRequest } from '../http/api-error';
+import { decodeCursor, encodeCursor } from '../http/query-params';
+import { ENTRY_ORDER, entryAfter, type EntryRow, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
+import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
+
+// POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed page by page
+// from one READ ONLY transaction, never built as one JSON string; with `limit` one page is answered
+// with a cursor (the dashboard).
+
+const STREAM_PAGE = 2000;
+
+export function optionsOf(request: Pick<SynthesisRequest, 'scope' | 'entity' | 'include_expired'>, now: Date): SynthesisOptions {
+  return { scope: request.scope, entity: request.entity, includeExpired: request.include_expired, now };
+}
+
+export async function synthesisTotals(tx: Tx, options: SynthesisOptions, minConfidence: number): Promise<SynthesisTotals & { entry_count: number }> {
+  const [row] = await tx.$queryRaw<{ fact_count: bigint; entry_count: bigint; contradiction_count: bigint; filtered_count: bigint }[]>(Prisma.sql`
+    ${synthesisCtes(options)}
+    SELECT (SELECT count(*) FROM cand WHERE live) AS fact_count,
+      count(*) FILTER (WHERE confidence >= ${minConfidence}) AS entry_count,
+      count(*) FILTER (WHERE confidence >= ${minConfidence} AND conflict_id IS NOT NULL) AS contradiction_count,
+      count(*) FILTER (WHERE confidence < ${minConfidence}) AS filtered_count
+    FROM entries`);
+  return {
+    synthesized_at: options.now.toISOString(),
+    scope: options.scope,
+    fact_count: Number(row.fact_count),
+    entry_count: Number(row.entry_count),
+    contradiction_count: Number(row.contradiction_count),
+    filtered_count: Number(row.filtered_count),
+  };
+}
+
+export async function synthesisRows(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, limit: number): Promise<EntryRow[]> {
+  return tx.$queryRaw<EntryRow[]>(Prisma.sql`
+    ${synthesisCtes(options)}
+    SELECT * FROM entries WHERE confidence >= ${minConfidence} ${entryAfter(after)} ${ENTRY_ORDER} LIMIT ${limit}`);
+}
+
+function parseCursor(cursor: string | null | undefined): [string, string] | null {
+  if (!cursor) return null;
+  const parts = decodeCursor(cursor);
+  if (!parts || parts.length !== 2 || typeof parts[0] !== 'string' || typeof parts[1] !== 'string') {
+    throw badRequest('invalid_cursor', 'cursor: not a cursor this node issued');
+  }
+  return [parts[0], parts[1]];
+}
+
+/** One page (the dashboard): entries after `cursor`, at most `limit`, with the totals. */
+export async function synthesizePage(request: SynthesisRequest & { limit: number }): Promise<SynthesisResponse> {
+  const after = parseCursor(request.cursor);
+  return readOnly(async (tx) => {
+    const options = optionsOf(request, new Date());
+    const totals = await synthesisTotals(tx, options, request.min_confidence);
+    const rows = await synthesisRows(tx, options, request.min_confidence, after, request.limit + 1);
+    const page = rows.slice(0, request.limit);
+    const last = page[page.length - 1];
+    return {
+      summary: page.map((row) => toEntry(row, request.scope)),
+      ...totals,
+      next_cursor: rows.length > request.limit && last ? encodeCursor([last.entity, last.relation]) : null,
+    };
+  });
+}
+
+/**
+ * The whole synthesis as a stream of JSON text: `{"summary":[…],"synthesized_at":…,…}`. Pages are
+ * read only as fast as the client takes them. Errors before the first byte reject the promise (the
+ * route answers them as usual); later ones abort the stream.
+ */
+export async function synthesizeStream(request: SynthesisRequest): Promise<ReadableStream<Uint8Array>> {
+  const encoder = new TextEncoder();
+  let ready!: () => void;
+  let failed!: (error: unknown) => void;
+  const started = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
+  let wake: (() => void) | null = null;
+  let cancelled = false;
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const send = (text: string) => controller.enqueue(encoder.encode(text));
+        const room = async () => {
+          while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (wake = resolve));
+        };
+        readOnly(async (tx) => {
+          const options = optionsOf(request, new Date());
+          const totals = await synthesisTotals(tx, options, request.min_confidence);
+          let rows = await synthesisRows(tx, options, request.min_confidence, null, STREAM_PAGE);
+          ready();
+          send('{"summary":[');
+          let first = true;
+          while (rows.length && !cancelled) {
+            send(`${first ? '' : ','}${rows.map((row) => JSON.stringify(toEntry(row, request.scope))).join(',')}`);
+            first = false;
+            await room();
+            if (rows.length < STREAM_PAGE) break;
+            const last = rows[rows.length - 1];
+            rows = await synthesisRows(tx, options, request.min_confidence, [last.entity, last.relation], STREAM_PAGE);
+          }
+          const { entry_count: _entries, ...wire } = totals;
+          send(`],${JSON.stringify(wire).slice(1)}`);
+          controller.close();
+        }).catch((error) => {
+          failed(error);
+          try {
+            controller.error(error);
+          } catch {
+            // already closed or errored
+          }
+        });
+      },
+      pull() {
+        wake?.();
+        wake = null;
+      },
+      cancel() {
+        cancelled = true;
+        wake?.();
+      },
+    },
+    { highWaterMark: 4 },
+  );
+  await started;
+  return stream;
+}
