@@ -2,6 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-record';
 import { contradictedColumn } from '../facts/query-facts';
 import type { DbOrTx } from '../db/prisma';
+import { type ReviewColumns, type Suggestion, suggestionOf } from './review-sql';
 
 // The wire shape of a conflict (reference ConflictRecord plus our resolution fields).
 
@@ -38,12 +39,16 @@ export interface ConflictRecord {
   resolution_basis: string | null;
   resolution_fact_id: string | null;
   do_not_reopen_before: string | null;
+  /** Unresolved conflicts only (review workflow): days since detection, aged (> 14 days), the suggested winner. */
+  age_days: number | null;
+  aged: boolean;
+  suggestion: Suggestion | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** Builds records for a page of conflicts with one query for all their facts. */
-export async function toConflictRecords(db: DbOrTx, rows: ConflictRow[]): Promise<ConflictRecord[]> {
+export async function toConflictRecords(db: DbOrTx, rows: (ConflictRow & Partial<ReviewColumns>)[]): Promise<ConflictRecord[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.fact_a_id, r.fact_b_id]))];
   const facts = ids.length
     ? await db.$queryRaw<FactRow[]>`
@@ -67,5 +72,8 @@ export async function toConflictRecords(db: DbOrTx, rows: ConflictRow[]): Promis
     resolution_basis: row.resolution_basis,
     resolution_fact_id: row.resolution_fact_id,
     do_not_reopen_before: iso(row.do_not_reopen_before),
+    age_days: row.age_days ?? null,
+    aged: row.aged ?? false,
+    suggestion: row.suggestion_basis !== undefined ? suggestionOf(row as ConflictRow & ReviewColumns) : null,
   }));
 }

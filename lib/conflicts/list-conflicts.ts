@@ -4,9 +4,13 @@ import type { FactScope } from '../facts/scope';
 import { unprocessable } from '../http/api-error';
 import { decodeCursor, encodeCursor } from '../http/query-params';
 import { type ConflictRecord, type ConflictRow, toConflictRecords } from './conflict-record';
+import { type ReviewColumns, reviewCte } from './review-sql';
 
 export const CONFLICT_STATUS_FILTERS = ['unresolved', 'resolved', 'dismissed', 'all'] as const;
 export type ConflictStatusFilter = (typeof CONFLICT_STATUS_FILTERS)[number];
+/** detection: newest first · age: oldest first · queue: aged first, then newest (the review queue). */
+export const CONFLICT_SORTS = ['detection', 'age', 'queue'] as const;
+export type ConflictSort = (typeof CONFLICT_SORTS)[number];
 
 export interface ConflictQuery {
   scopes: FactScope[];
@@ -14,6 +18,11 @@ export interface ConflictQuery {
   status: ConflictStatusFilter;
   entity?: string;
   relation?: string;
+  /** Relation namespace, the part before the first ":". */
+  namespace?: string;
+  aged?: boolean;
+  has_suggestion?: boolean;
+  sort?: ConflictSort;
   cursor?: string;
   limit: number;
 }
@@ -31,36 +40,43 @@ function statusClause(status: ConflictStatusFilter) {
   }
 }
 
-/** Newest detections first. */
+const ORDER: Record<ConflictSort, Prisma.Sql> = {
+  detection: Prisma.sql`ORDER BY detected_at DESC, id DESC`,
+  age: Prisma.sql`ORDER BY detected_at ASC, id ASC`,
+  queue: Prisma.sql`ORDER BY aged DESC, detected_at DESC, id DESC`,
+};
+
 export async function listConflicts(query: ConflictQuery): Promise<{ conflicts: ConflictRecord[]; cursor: string | null }> {
   if (!query.scopes.length) return { conflicts: [], cursor: null };
-  let after = Prisma.empty;
+  let offset = 0;
   if (query.cursor) {
     const parts = decodeCursor(query.cursor);
-    if (!parts || parts.length !== 2 || typeof parts[0] !== 'string' || typeof parts[1] !== 'string') {
-      throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued');
-    }
-    after = Prisma.sql`AND (c.detected_at, c.id) < (${new Date(parts[0])}::timestamptz, ${parts[1]})`;
+    offset = Number(parts?.[0]);
+    if (!parts || parts.length !== 1 || !Number.isInteger(offset) || offset < 0) throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued');
   }
+  const where = Prisma.sql`AND c.scope = ANY(${query.scopes}::text[]) ${statusClause(query.status)}
+    ${query.entity ? Prisma.sql`AND c.entity = ${query.entity}` : Prisma.empty}
+    ${query.relation ? Prisma.sql`AND c.relation = ${query.relation}` : Prisma.empty}
+    ${query.namespace ? Prisma.sql`AND split_part(c.relation, ':', 1) = ${query.namespace}` : Prisma.empty}`;
   const db = await getDb();
-  const rows = await db.$queryRaw<ConflictRow[]>`
-    SELECT c.* FROM conflicts c
-    WHERE c.scope = ANY(${query.scopes}::text[]) ${statusClause(query.status)}
-      ${query.entity ? Prisma.sql`AND c.entity = ${query.entity}` : Prisma.empty}
-      ${query.relation ? Prisma.sql`AND c.relation = ${query.relation}` : Prisma.empty}
-      ${after}
-    ORDER BY c.detected_at DESC, c.id DESC
-    LIMIT ${query.limit + 1}`;
+  const rows = await db.$queryRaw<(ConflictRow & ReviewColumns)[]>(Prisma.sql`
+    WITH ${reviewCte(new Date(), where)}
+    SELECT * FROM review WHERE TRUE
+      ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`}
+      ${query.has_suggestion === undefined ? Prisma.empty : query.has_suggestion ? Prisma.sql`AND suggestion_basis IS NOT NULL` : Prisma.sql`AND suggestion_basis IS NULL`}
+    ${ORDER[query.sort ?? 'detection']}
+    LIMIT ${query.limit + 1} OFFSET ${offset}`);
   const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
   return {
     conflicts: await toConflictRecords(db, page),
-    cursor: rows.length > query.limit && last ? encodeCursor([new Date(last.detected_at).toISOString(), last.id]) : null,
+    cursor: rows.length > query.limit ? encodeCursor([offset + query.limit]) : null,
   };
 }
 
-export async function getConflictRow(id: string): Promise<ConflictRow | null> {
+/** One conflict with its review columns, or null. */
+export async function getConflictRow(id: string): Promise<(ConflictRow & ReviewColumns) | null> {
   const db = await getDb();
-  const [row] = await db.$queryRaw<ConflictRow[]>`SELECT * FROM conflicts WHERE id = ${id}`;
+  const [row] = await db.$queryRaw<(ConflictRow & ReviewColumns)[]>(Prisma.sql`
+    WITH ${reviewCte(new Date(), Prisma.sql`AND c.id = ${id}`)} SELECT * FROM review`);
   return row ?? null;
 }

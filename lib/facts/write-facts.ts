@@ -63,7 +63,7 @@ function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
 }
 
 /** Bookkeeping facts for conflicts opened and closed by a write (DESIGN.md §3). */
-function conflictSystemFacts(opened: ConflictState[], closed: ConflictState[]): FactInput[] {
+export function conflictSystemFacts(opened: ConflictState[], closed: ConflictState[]): FactInput[] {
   const fact = (c: ConflictState, relation: string, v: string): FactInput => ({
     entity: c.id,
     relation,

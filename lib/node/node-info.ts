@@ -3,7 +3,7 @@ import { ensureNodeSetup } from './node-setup';
 
 // GET /.well-known/stigmem: what an adapter's boot probe (Spec-19) reads.
 
-export const CAPABILITIES = ['facts', 'facts.import', 'conflicts', 'conflicts.dismiss', 'auth.keys', 'lint', 'lint.jobs', 'decay', 'decay.policies', 'decay.jobs', 'synthesis', 'synthesis.snapshots', 'context'] as const;
+export const CAPABILITIES = ['facts', 'facts.import', 'conflicts', 'conflicts.dismiss', 'auth.keys', 'lint', 'lint.jobs', 'decay', 'decay.policies', 'decay.jobs', 'synthesis', 'synthesis.snapshots', 'context', 'conflicts.review', 'conflicts.auto_resolve', 'divergence'] as const;
 
 export async function nodeInfo(requestUrl: string) {
   const { nodeId } = await ensureNodeSetup();

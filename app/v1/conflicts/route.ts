@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { authorize, readableScopes } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { queryLimit, queryUri } from '@/lib/http/query-params';
-import { CONFLICT_STATUS_FILTERS, listConflicts } from '@/lib/conflicts/list-conflicts';
+import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts } from '@/lib/conflicts/list-conflicts';
 import { scopeSchema } from '@/lib/facts/scope';
 
 export const dynamic = 'force-dynamic';
+
+const optionalBoolean = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 export const GET = apiRoute({
   query: z.object({
@@ -13,6 +18,10 @@ export const GET = apiRoute({
     scope: scopeSchema.optional(),
     entity: queryUri,
     relation: z.string().optional(),
+    namespace: z.string().min(1).max(100).transform((ns) => ns.replace(/:$/, '')).optional(),
+    aged: optionalBoolean,
+    has_suggestion: optionalBoolean,
+    sort: z.enum(CONFLICT_SORTS, { error: `must be one of ${CONFLICT_SORTS.join(', ')}` }).default('detection'),
     cursor: z.string().optional(),
     limit: queryLimit(),
   }),
@@ -22,3 +31,4 @@ export const GET = apiRoute({
     return listConflicts({ ...query, scopes: query.scope ? [query.scope] : readableScopes(principal) });
   },
 });
+

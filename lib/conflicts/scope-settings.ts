@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import { getDb } from '../db/prisma';
+import type { FactScope } from '../facts/scope';
+
+// Per-scope operator settings (admin). Auto-resolve is off unless an admin turns it on for a scope;
+// its budget (suggestions applied per run) defaults to STIGMEM_AUTO_RESOLVE_BUDGET or 5.
+
+export const scopeSettingsSchema = z.object({
+  auto_resolve: z.boolean().optional(),
+  auto_resolve_budget: z.number().int().min(1).max(1000).optional(),
+});
+
+export function defaultBudget(): number {
+  const value = Number(process.env.STIGMEM_AUTO_RESOLVE_BUDGET ?? 5);
+  return Number.isInteger(value) && value > 0 ? value : 5;
+}
+
+export async function getScopeSettings(scope: FactScope) {
+  const db = await getDb();
+  const row = await db.scopeSetting.findUnique({ where: { scope } });
+  return {
+    scope,
+    auto_resolve: row?.autoResolve ?? false,
+    auto_resolve_budget: row?.autoResolveBudget ?? defaultBudget(),
+    updated_by: row?.updatedBy ?? null,
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function updateScopeSettings(scope: FactScope, input: z.infer<typeof scopeSettingsSchema>, principal: Principal) {
+  const db = await getDb();
+  const data = {
+    ...(input.auto_resolve === undefined ? {} : { autoResolve: input.auto_resolve }),
+    ...(input.auto_resolve_budget === undefined ? {} : { autoResolveBudget: input.auto_resolve_budget }),
+    updatedBy: principal.entityUri,
+  };
+  await db.scopeSetting.upsert({ where: { scope }, create: { scope, autoResolveBudget: defaultBudget(), ...data }, update: data });
+  return getScopeSettings(scope);
+}
