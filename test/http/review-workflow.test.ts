@@ -1,0 +1,234 @@
+import { afterEach, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/prisma';
+import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact } from '../harness';
+
+// The contradiction review workflow (issue 6): suggestions (evidence > confidence), queue filters,
+// conflict detail, reopen, auto-resolve with its budget, divergence across scopes, review history.
+
+type Conflict = {
+  conflict_id: string;
+  entity: string;
+  status: string;
+  fact_a: { id: string };
+  fact_b: { id: string };
+  age_days: number | null;
+  aged: boolean;
+  suggestion: { winning_fact_id: string; basis: string; reason: string } | null;
+  do_not_reopen_before: string | null;
+};
+
+const S = 'team';
+const post = async (fact: Record<string, unknown>) => {
+  const res = await api.post('/v1/facts', { scope: S, ...fact });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string };
+};
+const conflictsOf = async (entity: string, query: Record<string, string> = {}) =>
+  ((await api.get('/v1/conflicts', { query: { entity, ...query } })).body as { conflicts: Conflict[] }).conflicts;
+const enc = encodeURIComponent;
+
+afterEach(() => {
+  for (const name of ['STIGMEM_ALERT_PENDING', 'STIGMEM_ALERT_AGED', 'STIGMEM_ALERT_FALSE_ALARMS']) delete process.env[name];
+});
+
+describeHttp('suggestion rules', () => {
+  it('evidence: only one side re-asserted by a non-system source since detection → that side', async () => {
+    const e = uniqueEntity();
+    const a = await post(wireFact(e, 'A', { confidence: 0.6 }));
+    await post(wireFact(e, 'B', { confidence: 0.9 }));
+    await post(wireFact(e, 'A', { confidence: 0.6, source: 'user:alice' }));
+    const [c] = await conflictsOf(e);
+    expect(c.suggestion).toMatchObject({ winning_fact_id: a.id, basis: 'evidence' });
+    expect(c.suggestion!.reason).toMatch(/re-asserted/);
+  });
+
+  it('system sources never count as evidence; then the confidence gap decides', async () => {
+    const e = uniqueEntity();
+    await post(wireFact(e, 'A', { confidence: 0.6 }));
+    const b = await post(wireFact(e, 'B', { confidence: 0.9 }));
+    await post(wireFact(e, 'A', { confidence: 0.6, source: 'system:importer' }));
+    const [c] = await conflictsOf(e);
+    expect(c.suggestion).toMatchObject({ winning_fact_id: b.id, basis: 'confidence' });
+  });
+
+  it('a re-assertion older than the 48 h window is not evidence', async () => {
+    const e = uniqueEntity();
+    await post(wireFact(e, 'A', { confidence: 0.7 }));
+    await post(wireFact(e, 'B', { confidence: 0.75 }));
+    const old = Date.now() - 50 * 3600_000;
+    await api.post('/v1/facts/import', { facts: [{ ...wireFact(e, 'A', { scope: S, confidence: 0.7, source: 'user:bob' }), id: `old-${uid()}`, hlc: hlcText(old), timestamp: new Date(old).toISOString() }] });
+    expect((await conflictsOf(e))[0].suggestion).toBeNull();
+  });
+
+  it('confidence gap ≥ 0.2 suggests the higher side; a smaller gap, equal confidence or evidence on both sides → a person decides', async () => {
+    const big = uniqueEntity();
+    await post(wireFact(big, 'A', { confidence: 0.9 }));
+    const low = await post(wireFact(big, 'B', { confidence: 0.7 }));
+    expect((await conflictsOf(big))[0].suggestion).toMatchObject({ basis: 'confidence' });
+    expect((await conflictsOf(big))[0].suggestion!.winning_fact_id).not.toBe(low.id);
+
+    const small = uniqueEntity();
+    await post(wireFact(small, 'A', { confidence: 0.8 }));
+    await post(wireFact(small, 'B', { confidence: 0.65 }));
+    expect((await conflictsOf(small))[0].suggestion).toBeNull();
+
+    const both = uniqueEntity();
+    await post(wireFact(both, 'A', { confidence: 0.9 }));
+    await post(wireFact(both, 'B', { confidence: 0.85 }));
+    await post(wireFact(both, 'A', { confidence: 0.9, source: 'user:x' }));
+    await post(wireFact(both, 'B', { confidence: 0.85, source: 'user:y' }));
+    expect((await conflictsOf(both))[0].suggestion).toBeNull();
+  });
+});
+
+describeHttp('queue and conflict page', () => {
+  it('filters by namespace, aged and has_suggestion; sorts the queue aged first', async () => {
+    const e = uniqueEntity();
+    const ns = `ns${uid()}`;
+    await post(wireFact(e, 'A', { relation: `${ns}:x`, confidence: 0.9 }));
+    await post(wireFact(e, 'B', { relation: `${ns}:x`, confidence: 0.5 }));
+    await post(wireFact(e, 'C', { relation: `${ns}:y` }));
+    await post(wireFact(e, 'D', { relation: `${ns}:y` }));
+    const [withSuggestion] = await conflictsOf(e, { namespace: ns, has_suggestion: 'true' });
+    expect(withSuggestion.suggestion?.basis).toBe('confidence');
+    const [without] = await conflictsOf(e, { namespace: `${ns}:`, has_suggestion: 'false' });
+    expect(without.suggestion).toBeNull();
+    const db = await getDb();
+    await db.conflict.update({ where: { id: without.conflict_id }, data: { detectedAt: new Date(Date.now() - 20 * 86400_000) } });
+    const aged = await conflictsOf(e, { aged: 'true' });
+    expect(aged.map((c) => c.conflict_id)).toEqual([without.conflict_id]);
+    expect(aged[0].age_days).toBeGreaterThan(14);
+    expect((await conflictsOf(e, { sort: 'queue' })).map((c) => c.aged)).toEqual([true, false]);
+    expect((await conflictsOf(e, { sort: 'age' }))[0].conflict_id).toBe(without.conflict_id);
+    expect(await conflictsOf(e, { namespace: 'other' })).toEqual([]);
+    expectError(await api.get('/v1/conflicts', { query: { sort: 'random' } }), 422, 'validation_error');
+    expectError(await api.get('/v1/conflicts', { query: { aged: 'maybe' } }), 422, 'validation_error');
+  });
+
+  it('GET /v1/conflicts/:id: the pair, the triple history by HLC, then the decision record', async () => {
+    const e = uniqueEntity();
+    const a1 = await post(wireFact(e, 'A', { confidence: 0.5 }));
+    await post(wireFact(e, 'B'));
+    const [c] = await conflictsOf(e);
+    const detail = (await api.get(`/v1/conflicts/${enc(c.conflict_id)}`)).body as Conflict & { history: { id: string; value: { v: string } }[]; resolution: unknown };
+    expect(detail.history.map((f) => f.value.v)).toEqual(['A', 'B']);
+    expect(detail.history[0].id).toBe(a1.id);
+    expect(detail.resolution).toBeNull();
+    await api.post(`/v1/conflicts/${enc(c.conflict_id)}/resolve`, { winning_fact_id: a1.id, resolution_note: 'A is right' });
+    const decided = (await api.get(`/v1/conflicts/${c.conflict_id}`)).body as { history: unknown[]; resolution: Record<string, string> };
+    expect(decided.resolution).toMatchObject({ basis: 'manual', note: 'A is right', by: 'stigmem://local/admin' });
+    expect(Date.parse(decided.resolution.cooldown_until)).toBeGreaterThan(Date.now() + 80 * 86400_000);
+    expect(decided.history.length).toBeGreaterThan(2);
+    expectError(await api.get(`/v1/conflicts/${enc('stigmem:conflict:nope')}`), 404, 'conflict_not_found');
+  });
+});
+
+describeHttp('reopen', () => {
+  it('a dismissed pair does not come back when re-asserted; reopen makes it a contradiction again at once', async () => {
+    const e = uniqueEntity();
+    await post(wireFact(e, 'summer'));
+    await post(wireFact(e, 'winter'));
+    const [c] = await conflictsOf(e);
+    expectError(await api.post(`/v1/conflicts/${enc(c.conflict_id)}/reopen`), 409, 'conflict_not_decided');
+    await api.post(`/v1/conflicts/${enc(c.conflict_id)}/dismiss`, { resolution_note: 'seasonal' });
+    await post(wireFact(e, 'summer'));
+    expect(await conflictsOf(e, { status: 'unresolved' })).toEqual([]);
+    const reopened = (await api.post(`/v1/conflicts/${enc(c.conflict_id)}/reopen`)).body as { new_conflict_id: string };
+    const open = await conflictsOf(e, { status: 'unresolved' });
+    expect(open.map((x) => x.conflict_id)).toEqual([reopened.new_conflict_id]);
+    const old = (await conflictsOf(e, { status: 'dismissed' }))[0];
+    expect(Date.parse(old.do_not_reopen_before!)).toBeLessThanOrEqual(Date.now());
+    const reader = await createKey(['read'], [S]);
+    expectError(await api.post(`/v1/conflicts/${enc(c.conflict_id)}/reopen`, undefined, { key: reader.key }), 403, 'forbidden');
+    expectError(await api.post(`/v1/conflicts/${enc('stigmem:conflict:none')}/reopen`), 404, 'conflict_not_found');
+  });
+});
+
+describeHttp('auto-resolve', () => {
+  it('is off by default; the setting needs admin; a dry run writes nothing; a run applies at most the budget', async () => {
+    const scope = 'public';
+    expectError(await api.post('/v1/conflicts/auto-resolve', { scope }), 409, 'auto_resolve_disabled');
+    const writer = await createKey(['write'], [scope]);
+    expectError(await api.put(`/v1/scopes/${scope}/settings`, { auto_resolve: true }, { key: writer.key }), 403, 'forbidden');
+    for (let i = 0; i < 3; i++) {
+      const e = uniqueEntity('auto');
+      await post(wireFact(e, 'strong', { scope, confidence: 0.95 }));
+      await post(wireFact(e, 'weak', { scope, confidence: 0.4 }));
+    }
+    const settings = (await api.put(`/v1/scopes/${scope}/settings`, { auto_resolve: true, auto_resolve_budget: 2 })).body;
+    expect(settings).toMatchObject({ auto_resolve: true, auto_resolve_budget: 2 });
+
+    const db = await getDb();
+    const snapshot = async () => JSON.stringify(await db.$queryRaw`SELECT id, status, resolved_at FROM conflicts ORDER BY id`);
+    const before = await snapshot();
+    const factCount = async () => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM facts`)[0].n);
+    const factsBefore = await factCount();
+    const dry = (await api.post('/v1/conflicts/auto-resolve', { scope, dry_run: true })).body as { would_resolve: { conflict_id: string; basis: string }[] };
+    expect(dry.would_resolve).toHaveLength(2);
+    expect(await snapshot()).toBe(before);
+    expect(await factCount()).toBe(factsBefore);
+
+    const run = (await api.post('/v1/conflicts/auto-resolve', { scope })).body as { resolved: { conflict_id: string; basis: string }[]; budget: number };
+    expect(run.budget).toBe(2);
+    expect(run.resolved.map((r) => r.conflict_id)).toEqual(dry.would_resolve.map((r) => r.conflict_id));
+    for (const r of run.resolved) {
+      const detail = (await api.get(`/v1/conflicts/${enc(r.conflict_id)}`)).body as { status: string; resolution_basis: string; resolution_note: string };
+      expect(detail).toMatchObject({ status: 'resolved', resolution_basis: r.basis });
+      expect(detail.resolution_note).toMatch(/^auto-resolved/);
+    }
+    await api.put(`/v1/scopes/${scope}/settings`, { auto_resolve: false });
+  });
+});
+
+describeHttp('divergence', () => {
+  it('lists an entity whose relation has different live winners in different scopes; not when they agree', async () => {
+    const e = uniqueEntity('div');
+    await api.post('/v1/facts', wireFact(e, 'Berlin', { relation: 'memory:city', scope: 'team' }));
+    await api.post('/v1/facts', wireFact(e, 'Paris', { relation: 'memory:city', scope: 'company' }));
+    await api.post('/v1/facts', wireFact(e, 'same', { relation: 'memory:lang', scope: 'team' }));
+    await api.post('/v1/facts', wireFact(e, 'same', { relation: 'memory:lang', scope: 'company' }));
+    const list = (await api.get('/v1/divergence', { query: { entity: e } })).body as { divergences: { relation: string; scopes: { scope: string }[] }[] };
+    expect(list.divergences.map((d) => d.relation)).toEqual(['memory:city']);
+    expect(list.divergences[0].scopes.map((s) => s.scope)).toEqual(['company', 'team']);
+    const one = (await api.get('/v1/divergence', { query: { entity: e, relation: 'memory:lang' } })).body as { divergent: boolean; scopes: unknown[] };
+    expect(one).toMatchObject({ divergent: false });
+    expect(one.scopes).toHaveLength(2);
+    const teamOnly = await createKey(['read'], ['team']);
+    expect(((await api.get('/v1/divergence', { query: { entity: e }, key: teamOnly.key })).body as { divergences: unknown[] }).divergences).toEqual([]);
+    expectError(await api.get('/v1/divergence', { query: { relation: 'memory:city' } }), 400, 'validation_error');
+  });
+});
+
+describeHttp('review history', () => {
+  it("counts today's detections, resolutions by basis, dismissals and pending; raises alerts by threshold", async () => {
+    const scope = 'local';
+    const readHistory = async () => (await api.get('/v1/conflicts/history', { query: { scope, days: 7 } })).body as {
+      history: { day: string; detected: number; resolved: number; resolved_by_basis: Record<string, number>; dismissed: number; pending: number; mean_pending_age_days: number | null }[];
+      alerts: { code: string }[];
+    };
+    const before = (await readHistory()).history.at(-1)!;
+    const make = async () => {
+      const e = uniqueEntity('hist');
+      const a = await post(wireFact(e, 'A', { scope }));
+      await post(wireFact(e, 'B', { scope }));
+      return { conflict: (await conflictsOf(e))[0], a };
+    };
+    const one = await make();
+    const two = await make();
+    await make();
+    await api.post(`/v1/conflicts/${enc(one.conflict.conflict_id)}/resolve`, { winning_fact_id: one.a.id });
+    await api.post(`/v1/conflicts/${enc(two.conflict.conflict_id)}/dismiss`, {});
+    process.env.STIGMEM_ALERT_PENDING = '0';
+    const after = await readHistory();
+    const today = after.history.at(-1)!;
+    expect(after.history).toHaveLength(7);
+    expect(today.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.detected - before.detected).toBe(3);
+    expect(today.resolved_by_basis.manual - before.resolved_by_basis.manual).toBe(1);
+    expect(today.dismissed - before.dismissed).toBe(1);
+    expect(today.pending - before.pending).toBe(1);
+    expect(today.mean_pending_age_days).not.toBeNull();
+    expect(after.alerts.map((a) => a.code)).toContain('pending_high');
+    expectError(await api.get('/v1/conflicts/history', { query: { days: 0 } }), 400, 'validation_error');
+  });
+});
