@@ -86,7 +86,7 @@ export function parseEnvPolicies(raw: string | undefined): DecayPolicy[] {
   try {
     data = JSON.parse(raw);
   } catch (error) {
-    throw new Error(`STIGMEM_DECAY_POLICIES is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`STIGMEM_DECAY_POLICIES is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   if (!Array.isArray(data)) throw new Error('STIGMEM_DECAY_POLICIES must be a JSON array of decay policies');
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
-import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact } from '../harness';
+import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact, type WireFact } from '../harness';
 
 // The contradiction review workflow (issue 6): suggestions (evidence > confidence), queue filters,
 // conflict detail, reopen, auto-resolve with its budget, divergence across scopes, review history.
@@ -18,7 +18,7 @@ type Conflict = {
 };
 
 const S = 'team';
-const post = async (fact: Record<string, unknown>) => {
+const post = async (fact: WireFact) => {
   const res = await api.post('/v1/facts', { scope: S, ...fact });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string };

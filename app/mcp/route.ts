@@ -1,0 +1,60 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { authenticate } from '@/lib/auth/authenticate';
+import { ApiError } from '@/lib/http/api-error';
+import { errorResponse } from '@/lib/http/api-route';
+import { NODE_VERSION } from '@/lib/node/config';
+import { errorText, toHttpRequest, toolText, TOOLS } from '@/lib/mcp/tool-http.mjs';
+import { TOOL_HANDLERS } from './tool-routes';
+
+export const dynamic = 'force-dynamic';
+
+// POST /mcp: MCP over streamable HTTP, stateless (a server and transport per request), with the
+// official SDK. The Bearer key is checked as for /v1 and passed on to the route behind each tool,
+// so the same permission and scope checks apply. Failures are tool results with isError, never a crash.
+
+function mcpServer(authorization: string | null): Server {
+  const server = new Server({ name: 'stigmem-health', version: NODE_VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const target = TOOL_HANDLERS[name];
+    try {
+      if (!target) throw new Error(`unknown tool ${name}`);
+      const call = toHttpRequest(name, args);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (authorization) headers.authorization = authorization;
+      const url = `http://mcp.internal${call.path}${call.query ? `?${call.query}` : ''}`;
+      const params = target.param ? { [target.param]: Object.values(call.params)[0] } : {};
+      const res = await target.handler(new Request(url, { method: call.method, headers, body: call.body }), { params: Promise.resolve(params) });
+      const json = await res.json().catch(() => null);
+      if (res.status >= 400) return { isError: true, content: [{ type: 'text' as const, text: errorText(res.status, json) }] };
+      return { content: [{ type: 'text' as const, text: toolText(name, json) }] };
+    } catch (error) {
+      return { isError: true, content: [{ type: 'text' as const, text: error instanceof Error ? error.message : String(error) }] };
+    }
+  });
+  return server;
+}
+
+async function handle(req: Request): Promise<Response> {
+  try {
+    await authenticate(req);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
+    throw error;
+  }
+  const server = mcpServer(req.headers.get('authorization'));
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(req);
+  } finally {
+    void server.close();
+  }
+}
+
+export const POST = handle;
+export const GET = handle;
+export const DELETE = handle;
