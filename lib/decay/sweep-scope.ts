@@ -123,7 +123,7 @@ export async function dryRun(request: SweepRequest): Promise<DryRunResult> {
   });
 }
 
-async function applySweep(request: SweepRequest, policies: DecayPolicy[], report?: ReportProgress): Promise<SweepResult> {
+export async function applySweep(request: SweepRequest, policies: DecayPolicy[], report?: ReportProgress): Promise<SweepResult> {
   const filter = filterOf(request);
   const now = new Date();
   const db = await getDb();
