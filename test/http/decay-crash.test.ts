@@ -41,9 +41,9 @@ async function newDatabase(): Promise<Record<string, string>> {
   return { STIGMEM_DATA_DIR: dir };
 }
 
-function childEnv(db: Record<string, string>) {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...db };
-  return env;
+/** Only what the child needs: its own database, never the test worker's. */
+function childEnv(db: Record<string, string>): NodeJS.ProcessEnv {
+  return { NODE_ENV: 'test', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...db };
 }
 
 function run(db: Record<string, string>, ...args: string[]): string {

@@ -126,7 +126,7 @@ function stdioClient(env: Record<string, string>) {
 
 describeHttp('stdio process-mode adapter (bin/stigmem-health-mcp)', () => {
   it('exits non-zero with a message when STIGMEM_URL is absent', () => {
-    const run = spawnSync(process.execPath, [BIN], { env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8', input: '' });
+    const run = spawnSync(process.execPath, [BIN], { env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '' }, encoding: 'utf8', input: '' });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/STIGMEM_URL is not set/);
   });
