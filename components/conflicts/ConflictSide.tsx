@@ -1,0 +1,42 @@
+import type { FactRecord } from '@/lib/facts/fact-record';
+import { renderValue } from '@/lib/facts/fact-value';
+import { DateTime } from '../ui/DateTime';
+import { DetailRow } from '../ui/DetailRow';
+import { StatusBadge } from '../ui/StatusBadge';
+import { ValueText } from '../ui/ValueText';
+import { cardStyles } from '../ui/styles';
+
+/** One side of a conflict with its provenance. */
+export function ConflictSide({ label, fact, kept }: { label: 'A' | 'B'; fact: FactRecord | null; kept?: boolean }) {
+  const headingId = `side-${label}-title`;
+  return (
+    <section aria-labelledby={headingId} data-testid={`conflict-side-${label.toLowerCase()}`} className={`${cardStyles} p-5 ${kept ? 'ring-2 ring-emerald-500' : ''}`}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          Value {label}
+        </h2>
+        <div className="flex gap-1">
+          {kept ? <StatusBadge status="kept" /> : null}
+          {fact?.contradicted ? <StatusBadge status="contradicted" /> : null}
+        </div>
+      </div>
+      {fact ? (
+        <>
+          <div className="mt-2 text-lg font-medium text-slate-900" data-testid={`conflict-value-${label.toLowerCase()}`}>
+            <ValueText text={renderValue(fact.value)} type={fact.value.type} />
+          </div>
+          <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
+            <DetailRow label="Confidence"><span className="tabular-nums">{fact.confidence.toFixed(2)}</span></DetailRow>
+            <DetailRow label="Source"><span className="font-mono text-xs wrap-anywhere">{fact.source}</span></DetailRow>
+            <DetailRow label="Asserted"><DateTime iso={fact.timestamp} /></DetailRow>
+            <DetailRow label="HLC"><span className="font-mono text-xs">{fact.hlc}</span></DetailRow>
+            <DetailRow label="Valid until"><DateTime iso={fact.valid_until} fallback="no expiry" /></DetailRow>
+            <DetailRow label="Fact id"><span className="font-mono text-xs wrap-anywhere">{fact.id}</span></DetailRow>
+          </dl>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500">This fact is not readable.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import { ApiClientError, errorDetail } from '@/lib/client/api-client';
+import { useDismissConflictMutation } from '@/lib/client/use-dismiss-conflict-mutation';
+import { useResolveConflictMutation } from '@/lib/client/use-resolve-conflict-mutation';
+import { Notice } from '../ui/Notice';
+import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
+import { conflictHref } from './conflict-href';
+
+export interface ResolveSide {
+  label: 'A' | 'B';
+  factId: string;
+  valueText: string;
+}
+
+type Choice = 'A' | 'B' | 'dismiss';
+
+function preview(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/**
+ * Keep A, keep B, or dismiss, with a note. After the decision, or when someone else decided
+ * first (409), the page reloads from the server and shows the recorded decision.
+ */
+export function ResolveForm({ conflictId, sides, canWrite, scope }: { conflictId: string; sides: ResolveSide[]; canWrite: boolean; scope: string }) {
+  const router = useRouter();
+  const resolve = useResolveConflictMutation(conflictId);
+  const dismiss = useDismissConflictMutation(conflictId);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [note, setNote] = useState('');
+  const [retractLoser, setRetractLoser] = useState(true);
+  const pending = resolve.isPending || dismiss.isPending;
+  const error = resolve.error ?? dismiss.error;
+
+  const afterError = (err: unknown) => {
+    if (err instanceof ApiClientError && err.status === 409) router.replace(conflictHref(conflictId, 'already'));
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!choice) return;
+    if (choice === 'dismiss') {
+      dismiss.mutate({ resolution_note: note }, { onSuccess: () => router.replace(conflictHref(conflictId, 'dismissed')), onError: afterError });
+    } else {
+      const winner = sides.find((s) => s.label === choice)!;
+      resolve.mutate(
+        { winning_fact_id: winner.factId, resolution_note: note, retract_losers: retractLoser },
+        { onSuccess: () => router.replace(conflictHref(conflictId, 'resolved')), onError: afterError },
+      );
+    }
+  }
+
+  const options: { value: Choice; title: string; hint: string }[] = [
+    ...sides.map((s) => ({ value: s.label as Choice, title: `Keep value ${s.label}`, hint: preview(s.valueText) })),
+    { value: 'dismiss', title: 'Dismiss', hint: 'Not a contradiction (for example a change over time); both values stay.' },
+  ];
+
+  return (
+    <section aria-labelledby="resolve-title" className={`${cardStyles} p-5`}>
+      <h2 id="resolve-title" className="text-base font-semibold text-slate-900">
+        Decide
+      </h2>
+      {!canWrite ? (
+        <div className="mt-3">
+          <Notice tone="warning">Deciding needs the write permission on scope “{scope}”; this key only reads it.</Notice>
+        </div>
+      ) : null}
+      <form onSubmit={submit} className="mt-3 space-y-4">
+        <fieldset disabled={!canWrite || pending}>
+          <legend className="sr-only">Decision</legend>
+          <div className="grid gap-2 md:grid-cols-3">
+            {options.map((option) => (
+              <label
+                key={option.value}
+                className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 ${
+                  choice === option.value ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 hover:border-slate-300'
+                }`}
+              >
+                <input type="radio" name="decision" value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} className="mt-0.5 accent-indigo-600" />
+                <span className="min-w-0">
+                  <span className="block font-medium text-slate-900">{option.title}</span>
+                  <span className="block text-slate-600 wrap-anywhere">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <div className="mt-4">
+            <label htmlFor="resolution-note" className={labelStyles}>
+              Note
+            </label>
+            <textarea id="resolution-note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} className={`${inputStyles} mt-1`} placeholder="Why this decision (kept with the record)" />
+          </div>
+          {choice && choice !== 'dismiss' ? (
+            <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" checked={retractLoser} onChange={(e) => setRetractLoser(e.target.checked)} className="accent-indigo-600" />
+              Retract the other value, so the triple has one live value afterwards
+            </label>
+          ) : null}
+        </fieldset>
+        {error && !(error instanceof ApiClientError && error.status === 409) ? (
+          <Notice tone="error" title="Could not save the decision" testId="resolve-error">
+            {errorDetail(error)}
+          </Notice>
+        ) : null}
+        <button type="submit" disabled={!canWrite || !choice || pending} className={choice === 'dismiss' ? buttonStyles.secondary : buttonStyles.primary}>
+          {pending ? 'Saving…' : choice === 'dismiss' ? 'Dismiss conflict' : 'Resolve conflict'}
+        </button>
+      </form>
+    </section>
+  );
+}

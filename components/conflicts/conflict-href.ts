@@ -1,0 +1,8 @@
+/** Conflict ids contain colons (stigmem:conflict:<uuid>): always encode them into a path. */
+export function conflictHref(conflictId: string, outcome?: 'resolved' | 'dismissed' | 'already'): string {
+  return `/conflicts/${encodeURIComponent(conflictId)}${outcome ? `?outcome=${outcome}` : ''}`;
+}
+
+export function entityHref(entity: string): string {
+  return `/entities/${encodeURIComponent(entity)}`;
+}

@@ -1,0 +1,89 @@
+'use client';
+
+import { type FormEvent, useState } from 'react';
+import { PERMISSIONS, type Permission } from '@/lib/auth/principal';
+import { errorDetail } from '@/lib/client/api-client';
+import { type CreatedKey, useCreateKeyMutation } from '@/lib/client/use-create-key-mutation';
+import { FACT_SCOPES, type FactScope } from '@/lib/facts/scope';
+import { CheckboxGroup } from '../ui/CheckboxGroup';
+import { Notice } from '../ui/Notice';
+import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
+
+const permissionHints: Record<Permission, string> = {
+  read: 'read facts and conflicts',
+  write: 'assert facts, resolve conflicts',
+  admin: 'manage keys and policies',
+};
+
+/** Creates a key; the node generates the secret and returns it once (shown by NewKeyNotice). */
+export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void }) {
+  const create = useCreateKeyMutation();
+  const [entityUri, setEntityUri] = useState('');
+  const [permissions, setPermissions] = useState<Permission[]>(['read']);
+  const [scopes, setScopes] = useState<FactScope[]>(['local']);
+  const [description, setDescription] = useState('');
+  const [expiresAt, setExpiresAt] = useState('');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    create.mutate(
+      {
+        entity_uri: entityUri,
+        permissions,
+        allowed_scopes: scopes,
+        description: description.trim() || null,
+        // datetime-local has no zone: it means the operator's local time.
+        expires_at: expiresAt ? new Date(expiresAt).toISOString() : null,
+      },
+      {
+        onSuccess: (created) => {
+          onCreated(created);
+          setEntityUri('');
+          setDescription('');
+          setExpiresAt('');
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="create-key-title" className={`${cardStyles} p-5`}>
+      <h2 id="create-key-title" className="text-base font-semibold text-slate-900">
+        Create a key
+      </h2>
+      <form onSubmit={submit} className="mt-4 space-y-5">
+        <div className="grid gap-4 md:grid-cols-2">
+          <div>
+            <label htmlFor="key-entity" className={labelStyles}>
+              Entity URI
+            </label>
+            <input id="key-entity" required value={entityUri} onChange={(e) => setEntityUri(e.target.value)} placeholder="agent:planner" className={`${inputStyles} mt-1 font-mono`} />
+            <p className="mt-1 text-xs text-slate-500">Who the key speaks for: the source of what it resolves.</p>
+          </div>
+          <div>
+            <label htmlFor="key-description" className={labelStyles}>
+              Description <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <input id="key-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="nightly import job" className={`${inputStyles} mt-1`} />
+          </div>
+        </div>
+        <CheckboxGroup legend="Permissions" hint="Each includes the ones before it." options={PERMISSIONS} selected={permissions} onChange={setPermissions} hints={permissionHints} />
+        <CheckboxGroup legend="Allowed scopes" hint="A key reaches only these scopes; none means no access." options={FACT_SCOPES} selected={scopes} onChange={setScopes} />
+        <div className="max-w-xs">
+          <label htmlFor="key-expires" className={labelStyles}>
+            Expires <span className="font-normal text-slate-500">(optional, your local time)</span>
+          </label>
+          <input id="key-expires" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} className={`${inputStyles} mt-1`} />
+        </div>
+        {create.isError ? (
+          <Notice tone="error" title="Could not create the key" testId="create-key-error">
+            {errorDetail(create.error)}
+          </Notice>
+        ) : null}
+        <button type="submit" disabled={create.isPending} className={buttonStyles.primary}>
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+export const NAV_ITEMS = [
+  { href: '/', label: 'Health' },
+  { href: '/conflicts', label: 'Conflicts' },
+  { href: '/decay', label: 'Decay' },
+  { href: '/synthesis', label: 'Synthesis' },
+  { href: '/entities', label: 'Entities' },
+  { href: '/keys', label: 'Keys' },
+] as const;
+
+function isActive(pathname: string, href: string): boolean {
+  return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function NavLinks() {
+  const pathname = usePathname() ?? '/';
+  return (
+    <ul className="-mx-2 flex flex-wrap items-center gap-0.5 sm:gap-1 lg:mx-0">
+      {NAV_ITEMS.map((item) => {
+        const active = isActive(pathname, item.href);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={active ? 'page' : undefined}
+              className={`block rounded-md px-2 py-1.5 text-sm sm:px-3 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
+                active ? 'bg-white/15 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'
+              }`}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { adminHeaders, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
+
+test.describe('conflicts', () => {
+  test('lists an unresolved conflict and resolves it by keeping one side', async ({ page }) => {
+    const entity = `e2e:conflict:${uniqueSuffix()}`;
+    const { conflictId } = await createConflict(page.request, entity, 'alice', 'bob');
+    await signInViaApi(page);
+
+    await page.goto('/conflicts');
+    await page.getByRole('link', { name: `Review conflict on ${entity} owner` }).click();
+    await expect(page).toHaveURL(new RegExp(`/conflicts/${encodeURIComponent(conflictId)}$`));
+    await expect(page.getByTestId('conflict-value-a')).toContainText('alice');
+    await expect(page.getByTestId('conflict-value-b')).toContainText('bob');
+    await expect(page.getByTestId('conflict-status')).toHaveText('unresolved');
+
+    await page.getByRole('radio', { name: /Keep value A/ }).check();
+    await page.getByLabel('Note').fill('alice owns it since the reorg');
+    await page.getByRole('button', { name: 'Resolve conflict' }).click();
+
+    await expect(page.getByTestId('conflict-outcome')).toContainText('Conflict resolved');
+    await expect(page.getByTestId('conflict-status')).toHaveText('resolved');
+    const decision = page.getByTestId('conflict-decision');
+    await expect(decision).toContainText('alice owns it since the reorg');
+    await expect(decision).toContainText('stigmem://local/admin');
+    await expect(page.getByTestId('conflict-side-a')).toContainText('kept');
+  });
+
+  test('a conflict decided elsewhere meanwhile shows the recorded decision (409)', async ({ page, request }) => {
+    const entity = `e2e:conflict:${uniqueSuffix()}`;
+    const { conflictId, factB } = await createConflict(request, entity, 'red', 'blue');
+    await signInViaApi(page);
+    await page.goto(`/conflicts/${encodeURIComponent(conflictId)}`);
+    await page.getByRole('radio', { name: /Dismiss/ }).check();
+
+    const elsewhere = await request.post(`/v1/conflicts/${encodeURIComponent(conflictId)}/resolve`, {
+      headers: adminHeaders,
+      data: { winning_fact_id: factB.id, resolution_note: 'decided by a script' },
+    });
+    expect(elsewhere.status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Dismiss conflict' }).click();
+    await expect(page.getByTestId('conflict-outcome')).toContainText('Already decided');
+    await expect(page.getByTestId('conflict-decision')).toContainText('decided by a script');
+    await expect(page.getByTestId('conflict-side-b')).toContainText('kept');
+  });
+
+  test('shows the empty state when a status has no conflicts', async ({ page, request }) => {
+    // A key that reads only "public", where this suite writes nothing.
+    const reader = await createKey(request, { entity_uri: `e2e:empty:${uniqueSuffix()}`, permissions: ['read'], allowed_scopes: ['public'] });
+    await signInViaApi(page, reader.key);
+    await page.goto('/conflicts');
+    await expect(page.getByTestId('empty-state')).toContainText('All clear');
+  });
+
+  test('an unknown conflict id shows not found', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto(`/conflicts/${encodeURIComponent(`stigmem:conflict:${uniqueSuffix()}`)}`);
+    await expect(page.getByTestId('not-found')).toContainText('Not found');
+  });
+});

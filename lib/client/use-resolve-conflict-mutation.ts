@@ -1,0 +1,23 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { resolveBodySchema } from '@/lib/conflicts/resolve-conflict';
+import { apiFetch } from './api-client';
+import { queryKeys } from './query-keys';
+
+export type ResolveConflictInput = z.input<typeof resolveBodySchema>;
+export interface ResolveConflictResult {
+  resolution_fact_id: string;
+  conflict_status: 'resolved';
+}
+
+/** POST /v1/conflicts/:id/resolve: 409 when someone decided the conflict first. */
+export function useResolveConflictMutation(conflictId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ResolveConflictInput) =>
+      apiFetch<ResolveConflictResult>(`/v1/conflicts/${encodeURIComponent(conflictId)}/resolve`, { method: 'POST', body: input }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.conflicts }), queryClient.invalidateQueries({ queryKey: queryKeys.facts })]),
+  });
+}

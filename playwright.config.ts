@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { assertLocalDatabase, E2E_ADMIN_KEY, E2E_BASE_URL, E2E_PORT } from './e2e/support/e2e-env';
+
+// End-to-end suite: a production build (`npm run build && npm start`, or only `npm start` with
+// E2E_SKIP_BUILD=1) on port 3210 over a fresh embedded database in .e2e-data/<timestamp>, with a
+// fixed admin key. Projects: `api` (request-context tests), `ui` (Debian Chromium), and with
+// E2E_SHOTS_DIR set, `screenshots` (writes a PNG of every page there).
+
+assertLocalDatabase(process.env.DATABASE_URL);
+
+// Workers load this file again: keep the folder the main process chose.
+process.env.E2E_DATA_DIR ??= path.join(__dirname, '.e2e-data', String(Date.now()));
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'];
+
+const browser = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // One worker: a 2-core machine runs the server, the browser and the tests.
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.test-reports/playwright.json' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'api', testMatch: 'api/**/*.spec.ts' },
+    { name: 'ui', testMatch: 'ui/**/*.spec.ts', use: browser },
+    // A photo tour of every page for a person to look at, only when asked for (E2E_SHOTS_DIR=/tmp/shots).
+    ...(process.env.E2E_SHOTS_DIR ? [{ name: 'screenshots', testMatch: 'screenshots/**/*.spec.ts', use: browser }] : []),
+  ],
+  webServer: {
+    // The suite never talks to a configured PostgreSQL: DATABASE_URL is dropped for the server.
+    command: `unset DATABASE_URL; ${process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build && '}npm start`,
+    url: `${E2E_BASE_URL}/.well-known/stigmem`,
+    reuseExistingServer: false,
+    timeout: 15 * 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      STIGMEM_DATA_DIR: process.env.E2E_DATA_DIR,
+      STIGMEM_ADMIN_KEY: E2E_ADMIN_KEY,
+      STIGMEM_AUTH_REQUIRED: 'true',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});
