@@ -4,7 +4,7 @@
 /** 40 characters; provisioned on the test server through STIGMEM_ADMIN_KEY. */
 export const E2E_ADMIN_KEY = 'e2e_admin_0123456789abcdefghijklmnopqrst';
 export const E2E_ADMIN_ENTITY = 'stigmem://local/admin';
-export const E2E_PORT = 3210;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 const LOCAL_HOSTS = new Set(['', 'localhost', '127.0.0.1', '::1', '[::1]']);
