@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import type { BenchDatabase } from './bench/bench-databases';
+import { pgliteDatabase, postgresDatabase } from './bench/bench-databases';
+import type { BenchOperation } from './bench/bench-operation';
+import { type BenchRow, formatBenchTable } from './bench/bench-table';
+import { batchIngest } from './bench/measure-batch-ingest';
+import { naiveCreate } from './bench/measure-naive-create';
+
+// npm run bench -- [--facts 100000] [--quick] [--only pglite|postgres]
+//
+// Prints a Markdown table of the project's performance figures (DESIGN.md §7), each beside a
+// naive baseline measured in the same run, on embedded PGlite (a temporary data folder) and on
+// PostgreSQL (a fresh database `stigmem_bench_<random>` on BENCH_PG_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards; skipped with a message when
+// no server answers). --quick is a 10,000-fact smoke run.
+//
+// Layout: scripts/bench/ holds one module per measured operation (measure-*.ts, each a
+// BenchOperation returning rows), the databases (bench-databases.ts) and the table printer.
+// To add lint, decay or synthesis: write scripts/bench/measure-<operation>.ts and list it below.
+// Each (database, operation) pair runs in a child process of its own, so peak RSS belongs to that
+// measurement alone and no state (Prisma client, PGlite instance, HLC clock) leaks between them.
+
+const OPERATIONS: BenchOperation[] = [batchIngest, naiveCreate];
+
+const TARGETS = ['batch ingest ≥ 10,000 facts/s on PostgreSQL (DESIGN.md §7); PGlite within 4× of it'];
+
+const ROWS_PREFIX = 'BENCH_ROWS ';
+
+interface Settings {
+  facts: number;
+  baselineFacts: number;
+  seed: number;
+  databases: BenchDatabase[];
+}
+
+function settings(): Settings & { child?: { database: string; operation: string } } {
+  const { values } = parseArgs({
+    options: {
+      facts: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      seed: { type: 'string' },
+      'child-database': { type: 'string' },
+      'child-operation': { type: 'string' },
+    },
+  });
+  const facts = Number(values.facts ?? (values.quick ? 10_000 : 100_000));
+  if (!Number.isSafeInteger(facts) || facts < 1) throw new Error(`--facts must be a positive integer, got ${values.facts}`);
+  const seed = Number(values.seed ?? 42);
+  const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const databases = [pgliteDatabase(), postgresDatabase(adminUrl)].filter((db) => !values.only || db.name.toLowerCase().startsWith(values.only.toLowerCase()));
+  const child = values['child-database'] && values['child-operation'] ? { database: values['child-database'], operation: values['child-operation'] } : undefined;
+  return { facts, baselineFacts: Math.min(values.quick ? 1_000 : 5_000, facts), seed, databases, child };
+}
+
+const log = (line: string) => console.error(line);
+
+/** In the child: measure one operation on one database and hand the rows to the parent. */
+async function runChild(s: Settings, child: { database: string; operation: string }) {
+  const database = s.databases.find((db) => db.name === child.database)!;
+  const operation = OPERATIONS.find((op) => op.name === child.operation)!;
+  await database.unavailable();
+  const rows = await operation.run({ database, facts: s.facts, baselineFacts: s.baselineFacts, seed: s.seed, log });
+  console.log(ROWS_PREFIX + JSON.stringify(rows));
+}
+
+function spawnChild(database: BenchDatabase, operation: BenchOperation): Promise<BenchRow[]> {
+  const args = [...process.execArgv, process.argv[1], ...process.argv.slice(2), '--child-database', database.name, '--child-operation', operation.name];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith(ROWS_PREFIX));
+      if (code === 0 && line) resolve(JSON.parse(line.slice(ROWS_PREFIX.length)) as BenchRow[]);
+      else reject(new Error(`${database.name} / ${operation.name} failed (exit code ${code})`));
+    });
+  });
+}
+
+async function main() {
+  const s = settings();
+  if (s.child) return runChild(s, s.child);
+  log(`bench: ${s.facts.toLocaleString('en-US')} facts (baselines ${s.baselineFacts.toLocaleString('en-US')}), seed ${s.seed}`);
+  const rows: BenchRow[] = [];
+  for (const database of s.databases) {
+    const unavailable = await database.unavailable();
+    for (const operation of OPERATIONS) {
+      if (unavailable) {
+        rows.push({ database: database.name, method: operation.name, facts: 0, seconds: 0, peakRssMb: 0, skipped: unavailable });
+        continue;
+      }
+      log(`  ${database.name}: ${operation.name}…`);
+      const started = performance.now();
+      rows.push(...(await spawnChild(database, operation)));
+      log(`  ${database.name}: ${operation.name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  }
+
+  const [load1] = os.loadavg();
+  console.log(`\n## Stigmem Health benchmark — ${new Date().toISOString()}\n`);
+  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, load average ${load1.toFixed(2)} at the end.`);
+  console.log('Seconds count only the measured operation (not database creation, migrations or data generation). Each row ran in its own process; peak RSS is that process (PGlite runs inside it; a PostgreSQL server\'s memory is not included).\n');
+  console.log(formatBenchTable(rows));
+  console.log(`\nTargets: ${TARGETS.join('; ')}.`);
+}
+
+main().catch((error: Error) => {
+  console.error(`bench failed: ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateApiKey } from '../lib/auth/key-material';
+import { describeDatabase } from '../lib/db/connection';
+import { closeDb, getDb } from '../lib/db/prisma';
+import { formatSeedProgress } from '../lib/seed/format-seed-report';
+import { runSeed } from '../lib/seed/run-seed';
+
+// npm run demo -- [--facts 20000] [--port 3000] [--skip-build]
+//
+// One command from a fresh clone (after npm install) to a running node with demo data:
+//   1. builds the app (next build; --skip-build reuses .next),
+//   2. makes sure the data folder exists (STIGMEM_DATA_DIR, default ./data) and applies migrations,
+//   3. seeds the demo knowledge base once (npm run seed's generator, 20,000 facts, seed 42); a
+//      `demo_seed` row in node_meta marks it done, so restarts do not reseed,
+//   4. picks the admin key: STIGMEM_ADMIN_KEY if set, else one generated on the first run and kept
+//      in <data>/demo-admin-key (mode 600),
+//   5. starts `next start` on PORT (default 3000) with that key and prints the URL, the key and
+//      how to sign in. Ctrl-C stops the server cleanly.
+// Works on the embedded PGlite (default) and on PostgreSQL (DATABASE_URL). Steps 2–3 run in this
+// process and close the database before the server opens it: PGlite allows one process at a time.
+
+const MARKER_KEY = 'demo_seed';
+const DEMO_SEED = 42;
+
+function dataDir(): string {
+  const dir = process.env.STIGMEM_DATA_DIR || path.join(process.cwd(), 'data');
+  if (dir.startsWith('memory://')) throw new Error('the demo keeps its data between the seed and the server: set STIGMEM_DATA_DIR to a folder, not memory://');
+  return dir;
+}
+
+function nextBin(): string {
+  return createRequire(path.join(process.cwd(), 'package.json')).resolve('next/dist/bin/next');
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin(), ...args], { stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`next ${args[0]} exited with code ${code}`))));
+  });
+}
+
+async function seedOnce(facts: number): Promise<string> {
+  const db = await getDb();
+  const marker = await db.nodeMeta.findUnique({ where: { key: MARKER_KEY } });
+  if (marker) return `demo data already seeded (${marker.value}); delete the data folder to start over`;
+  console.log(`seeding ${facts.toLocaleString('en-US')} demo facts (seed ${DEMO_SEED}) into ${describeDatabase()}…`);
+  const interactive = Boolean(process.stdout.isTTY);
+  const result = await runSeed({
+    facts,
+    seed: DEMO_SEED,
+    onProgress: (p) => (interactive ? process.stdout.write(`\r${formatSeedProgress(p)}\u001b[K`) : undefined),
+  });
+  if (interactive) process.stdout.write('\n');
+  const value = `${facts} facts, seed ${DEMO_SEED}, ${new Date().toISOString()}`;
+  await db.nodeMeta.upsert({ where: { key: MARKER_KEY }, create: { key: MARKER_KEY, value }, update: { value } });
+  return result.status === 'already-seeded'
+    ? result.detail
+    : `seeded ${result.written.toLocaleString('en-US')} facts in ${result.seconds.toFixed(1)} s (${result.conflictsOpened.toLocaleString('en-US')} contradictions recorded)`;
+}
+
+async function adminKey(dir: string): Promise<{ key: string; origin: string }> {
+  const fromEnv = process.env.STIGMEM_ADMIN_KEY;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('STIGMEM_ADMIN_KEY must be at least 32 characters');
+    return { key: fromEnv, origin: 'from STIGMEM_ADMIN_KEY' };
+  }
+  const file = path.join(dir, 'demo-admin-key');
+  const saved = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (saved.length >= 32) return { key: saved, origin: `kept in ${path.relative(process.cwd(), file) || file}` };
+  const key = generateApiKey();
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return { key, origin: `generated and saved in ${path.relative(process.cwd(), file) || file} (mode 600)` };
+}
+
+async function waitUntilServing(url: string, server: ChildProcess): Promise<boolean> {
+  for (let i = 0; i < 240 && server.exitCode === null; i++) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+function banner(base: string, key: string, origin: string): string {
+  const rule = '─'.repeat(72);
+  return [
+    '',
+    rule,
+    `  Stigmem Health is running on ${describeDatabase()}`,
+    '',
+    `  URL        ${base}`,
+    `  Admin key  ${key}`,
+    `             (${origin})`,
+    '',
+    `  Sign in:   open ${base}/sign-in and paste the admin key.`,
+    `  API:       curl -H "Authorization: Bearer ${key}" "${base}/v1/facts?scope=company&limit=5"`,
+    '',
+    '  Ctrl-C stops the server.',
+    rule,
+    '',
+  ].join('\n');
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { facts: { type: 'string' }, port: { type: 'string' }, 'skip-build': { type: 'boolean', default: false } } });
+  const facts = Number(values.facts ?? 20_000);
+  if (!Number.isSafeInteger(facts) || facts < 1) throw new Error(`--facts must be a positive integer, got ${values.facts}`);
+  const port = values.port ?? process.env.PORT ?? '3000';
+  const dir = dataDir();
+
+  if (!values['skip-build']) {
+    console.log('building the app (next build)…');
+    await run(['build']);
+  }
+  await mkdir(dir, { recursive: true });
+  await getDb();
+  console.log(`migrations applied on ${describeDatabase()}`);
+  console.log(await seedOnce(facts));
+  const { key, origin } = await adminKey(dir);
+  await closeDb();
+
+  const env = { ...process.env, STIGMEM_ADMIN_KEY: key, PORT: port };
+  const server = spawn(process.execPath, [nextBin(), 'start', '-p', port], { stdio: 'inherit', env });
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\nstopping the server (${signal})…`);
+    // A terminal's Ctrl-C already reached the server (same process group); this covers kill <pid>.
+    if (server.exitCode === null) server.kill('SIGTERM');
+    setTimeout(() => server.kill('SIGKILL'), 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  server.on('close', (code, signal) => {
+    if (!stopping) console.error(`the server stopped on its own (${signal ?? `exit code ${code}`})`);
+    process.exit(stopping ? 0 : (code ?? 1));
+  });
+
+  const base = `http://localhost:${port}`;
+  if (await waitUntilServing(`${base}/.well-known/stigmem`, server)) console.log(banner(base, key, origin));
+  else if (!stopping) console.error(`the server did not answer ${base}/.well-known/stigmem within 2 minutes`);
+}
+
+main().catch(async (error: Error) => {
+  console.error(`demo failed: ${error.message}`);
+  await closeDb().catch(() => undefined);
+  process.exit(1);
+});
