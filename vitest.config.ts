@@ -5,9 +5,19 @@ import { defineConfig } from 'vitest/config';
 // database: embedded PGlite, or PostgreSQL when TEST_DB=postgres; see test/setup-db.ts).
 const alias = { '@': path.resolve(__dirname), 'server-only': path.resolve(__dirname, 'test/empty-module.ts') };
 
+/** Names the JSON report after the projects run and the database: vitest-unit.json, vitest-http-postgres.json, … */
+function reportName(): string {
+  const argv = process.argv;
+  const projects = argv.flatMap((arg, i) => (arg === '--project' ? [argv[i + 1]] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
+  const label = projects.length ? [...new Set(projects)].sort().join('-') : 'all';
+  return label === 'unit' ? label : `${label}-${(process.env.TEST_DB ?? 'pglite').toLowerCase()}`;
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: `.test-reports/vitest-${reportName()}.json` },
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['lib/**/*.test.ts'], environment: 'node' } },
       {

@@ -37,7 +37,12 @@ export function readCookie(req: Request, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [k, ...rest] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(rest.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined; // not a cookie this node set
+    }
   }
   return undefined;
 }
@@ -66,7 +71,13 @@ function checkOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method)) return;
   const origin = req.headers.get('origin');
   const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  if (!origin || !host || new URL(origin).host !== host) {
+  let originHost: string | null = null;
+  try {
+    originHost = origin ? new URL(origin).host : null;
+  } catch {
+    // An opaque origin ("null") or garbage: not the dashboard.
+  }
+  if (!originHost || !host || originHost !== host) {
     throw new ApiError(403, 'origin_mismatch', 'dashboard requests that change data must come from the dashboard origin');
   }
 }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { getDb } from '../db/prisma';
 import { isoTimestamp } from '../facts/parse-fact-input';
-import { normalizeUri } from '../facts/normalize';
+import { MAX_URI_BYTES, normalizeUri, uriTooLong } from '../facts/normalize';
 import { FACT_SCOPES } from '../facts/scope';
-import { badRequest, conflict } from '../http/api-error';
+import { badRequest, conflict, unprocessable } from '../http/api-error';
 import { type ApiKeyRecord, toApiKeyRecord } from './api-key-record';
 import { generateApiKey, hashSecret, keyPrefix } from './key-material';
 import { PERMISSIONS } from './principal';
@@ -26,6 +26,8 @@ export const createKeySchema = z.object({
 export async function createApiKey(input: z.infer<typeof createKeySchema>): Promise<ApiKeyRecord & { key?: string }> {
   const entityUri = normalizeUri(input.entity_uri);
   if (!entityUri) throw badRequest('invalid_entity_uri', 'entity_uri: must not be empty');
+  // The key's entity URI becomes the source of the facts it writes (resolutions), so it obeys the same limit.
+  if (uriTooLong(entityUri)) throw unprocessable('validation_error', `entity_uri: longer than ${MAX_URI_BYTES} bytes`);
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt <= new Date()) throw badRequest('invalid_expiry', 'expires_at: must be in the future');
   const secret = input.raw_key ?? generateApiKey();

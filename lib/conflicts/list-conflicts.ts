@@ -46,14 +46,27 @@ const ORDER: Record<ConflictSort, Prisma.Sql> = {
   queue: Prisma.sql`ORDER BY aged DESC, detected_at DESC, id DESC`,
 };
 
+/**
+ * Keyset paging: the cursor holds the sort keys of the last row served, so a page starts right
+ * after it even when conflicts are decided (and leave a status filter) or detected meanwhile; an
+ * offset would skip or repeat rows then. Each order runs all its keys one way, so one row comparison does.
+ */
+function afterCursor(sort: ConflictSort, cursor: string | undefined): Prisma.Sql {
+  if (!cursor) return Prisma.empty;
+  const parts = decodeCursor(cursor);
+  const [cursorSort, aged, detectedAt, id] = parts ?? [];
+  const valid = parts?.length === 4 && cursorSort === sort && (aged === 0 || aged === 1) && typeof detectedAt === 'string' && !Number.isNaN(Date.parse(detectedAt)) && typeof id === 'string';
+  if (!valid) throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued for this sort order');
+  const at = new Date(detectedAt as string);
+  if (sort === 'age') return Prisma.sql`AND (detected_at, id) > (${at}::timestamptz, ${id})`;
+  if (sort === 'queue') return Prisma.sql`AND (aged::int, detected_at, id) < (${aged}::int, ${at}::timestamptz, ${id})`;
+  return Prisma.sql`AND (detected_at, id) < (${at}::timestamptz, ${id})`;
+}
+
 export async function listConflicts(query: ConflictQuery): Promise<{ conflicts: ConflictRecord[]; cursor: string | null }> {
   if (!query.scopes.length) return { conflicts: [], cursor: null };
-  let offset = 0;
-  if (query.cursor) {
-    const parts = decodeCursor(query.cursor);
-    offset = Number(parts?.[0]);
-    if (!parts || parts.length !== 1 || !Number.isInteger(offset) || offset < 0) throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued');
-  }
+  const sort = query.sort ?? 'detection';
+  const after = afterCursor(sort, query.cursor);
   const where = Prisma.sql`AND c.scope = ANY(${query.scopes}::text[]) ${statusClause(query.status)}
     ${query.entity ? Prisma.sql`AND c.entity = ${query.entity}` : Prisma.empty}
     ${query.relation ? Prisma.sql`AND c.relation = ${query.relation}` : Prisma.empty}
@@ -64,12 +77,14 @@ export async function listConflicts(query: ConflictQuery): Promise<{ conflicts: 
     SELECT * FROM review WHERE TRUE
       ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`}
       ${query.has_suggestion === undefined ? Prisma.empty : query.has_suggestion ? Prisma.sql`AND suggestion_basis IS NOT NULL` : Prisma.sql`AND suggestion_basis IS NULL`}
-    ${ORDER[query.sort ?? 'detection']}
-    LIMIT ${query.limit + 1} OFFSET ${offset}`);
+      ${after}
+    ${ORDER[sort]}
+    LIMIT ${query.limit + 1}`);
   const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
   return {
     conflicts: await toConflictRecords(db, page),
-    cursor: rows.length > query.limit ? encodeCursor([offset + query.limit]) : null,
+    cursor: rows.length > query.limit && last ? encodeCursor([sort, last.aged ? 1 : 0, new Date(last.detected_at).toISOString(), last.id]) : null,
   };
 }
 

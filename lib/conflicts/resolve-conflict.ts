@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
-import { type FactValue, factValueSchema } from '../facts/fact-value';
+import { type FactValue, factValueSchema, MAX_VALUE_BYTES, valueByteLength } from '../facts/fact-value';
 import type { FactInput } from '../facts/parse-fact-input';
 import type { FactScope } from '../facts/scope';
 import { SYSTEM_SOURCE } from '../facts/system-sources';
 import { writeFactsInTx } from '../facts/write-facts';
-import { unprocessable } from '../http/api-error';
+import { ApiError, unprocessable } from '../http/api-error';
 import { decideConflict, type Decision } from './decide-conflict';
 
 // POST /v1/conflicts/:id/resolve (§5.10 and DESIGN.md §3): the resolution fact (winner value,
@@ -27,6 +27,8 @@ export async function resolveConflict(
   basis: Decision['basis'] = 'manual',
 ): Promise<{ resolution_fact_id: string; conflict_status: 'resolved' }> {
   if (!body.winning_fact_id && !body.new_value) throw unprocessable('validation_error', 'give winning_fact_id or new_value');
+  // The resolution is a fact like any other: the same size limit as POST /v1/facts.
+  if (body.new_value && valueByteLength(body.new_value) > MAX_VALUE_BYTES) throw new ApiError(413, 'value_too_large', `new_value.v: larger than ${MAX_VALUE_BYTES} bytes`);
   return decideConflict(conflictId, principal, { basis, note: body.resolution_note }, async (tx, row, now) => {
     if (body.winning_fact_id && body.winning_fact_id !== row.fact_a_id && body.winning_fact_id !== row.fact_b_id) {
       throw unprocessable('winner_not_in_conflict', `winning_fact_id must be ${row.fact_a_id} or ${row.fact_b_id}`);

@@ -45,9 +45,24 @@ export async function closeSharedPglite(): Promise<void> {
   if (db && !db.closed) await db.close();
 }
 
+/**
+ * PrismaPg's executeScript splits a migration script on every ";", which cuts dollar-quoted
+ * PL/pgSQL bodies (the facts_immutable trigger) apart. A query without parameters goes over the
+ * simple query protocol, which runs the whole script as one implicit transaction.
+ */
+class PrismaPgWholeScripts extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    adapter.executeScript = async (script: string) => {
+      await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
+    };
+    return adapter;
+  }
+}
+
 export function createAdapterFactory(): SqlMigrationAwareDriverAdapterFactory {
   if (databaseKind() === 'postgres') {
-    return new PrismaPg({ connectionString: process.env.DATABASE_URL!, max: Number(process.env.STIGMEM_DB_POOL ?? 10) });
+    return new PrismaPgWholeScripts({ connectionString: process.env.DATABASE_URL!, max: Number(process.env.STIGMEM_DB_POOL ?? 10) });
   }
   return new PrismaPGlite(sharedPglite());
 }

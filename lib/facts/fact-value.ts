@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { normalizeUri } from './normalize';
+import { MAX_URI_BYTES, normalizeUri, uriTooLong } from './normalize';
 
 // FactValue: a tagged union of exactly seven types (DESIGN.md §3). Anything else is rejected.
 
@@ -16,7 +16,20 @@ export type FactValue =
 /** Largest string or text payload, in UTF-8 bytes; larger values answer 413. */
 export const MAX_VALUE_BYTES = 64 * 1024;
 
-const isoDateTime = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
+/**
+ * An ISO 8601 date-time with a zone, on a real calendar day: Date.parse alone rolls 2026-02-30
+ * over to March 2 and takes 24:00, so the date and hour are checked as written. The instant must
+ * fall in year 1 or later, which PostgreSQL timestamps can hold (year 0 makes them fail).
+ */
+export function isIsoDateTime(s: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(s);
+  if (!match || Number.isNaN(Date.parse(s))) return false;
+  const [year, month, day, hour] = match.slice(1, 5).map(Number);
+  const calendarDay = new Date(Date.UTC(year, month - 1, day));
+  return calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day && hour < 24 && new Date(s).getUTCFullYear() >= 1;
+}
+
+const isoDateTime = z.string().refine(isIsoDateTime, {
   message: 'must be an ISO 8601 date-time with a time zone',
 });
 
@@ -29,7 +42,7 @@ export const factValueSchema = z.discriminatedUnion(
     z.object({ type: z.literal('boolean'), v: z.boolean() }),
     z.object({ type: z.literal('datetime'), v: isoDateTime }),
     // Refs point at an entity URI or a fact id; normalized like entities so they match them.
-    z.object({ type: z.literal('ref'), v: z.string().transform(normalizeUri).pipe(z.string().min(1, 'ref target must not be empty')) }),
+    z.object({ type: z.literal('ref'), v: z.string().transform(normalizeUri).pipe(z.string().min(1, 'ref target must not be empty').refine((v) => !uriTooLong(v), `ref target is longer than ${MAX_URI_BYTES} bytes`)) }),
     z.object({ type: z.literal('null'), v: z.null().optional() }).transform(() => ({ type: 'null' as const })),
   ],
   { error: () => `type must be one of ${FACT_VALUE_TYPES.join(', ')}` },

@@ -5,3 +5,11 @@
 export function normalizeUri(raw: string): string {
   return raw.trim().toLowerCase().replace(/\s+/g, '-');
 }
+
+/**
+ * Longest entity, source or ref URI, in UTF-8 bytes. They are index keys, and PostgreSQL refuses
+ * index rows over ~2.7 KB with an error, so longer ones are rejected as input instead.
+ */
+export const MAX_URI_BYTES = 1024;
+
+export const uriTooLong = (uri: string) => new TextEncoder().encode(uri).length > MAX_URI_BYTES;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ApiError, badRequest, unprocessable } from '../http/api-error';
-import { type FactValue, factValueSchema, MAX_VALUE_BYTES, valueByteLength } from './fact-value';
+import { type FactValue, factValueSchema, isIsoDateTime, MAX_VALUE_BYTES, valueByteLength } from './fact-value';
 import { type Hlc, parseHlc } from './hlc';
-import { normalizeUri } from './normalize';
+import { MAX_URI_BYTES, normalizeUri, uriTooLong } from './normalize';
 import { type FactScope, scopeSchema } from './scope';
 
 // Turns one wire fact (from POST /v1/facts or /v1/facts/import) into a validated FactInput, with
@@ -25,15 +25,15 @@ export interface FactInput {
 export const MAX_BATCH = 1000;
 const MAX_HLC_SKEW_MS = 5 * 60_000;
 
-export const isoTimestamp = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
+export const isoTimestamp = z.string().refine(isIsoDateTime, {
   message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-05-02T14:00:00Z',
 });
 
 export const relationSchema = z
   .string({ error: 'relation is required' })
   .min(1, 'relation must not be empty')
-  .max(512, 'relation is longer than 512 characters')
-  .regex(/^\S+$/, 'relation must not contain whitespace');
+  .regex(/^\S+$/, 'relation must not contain whitespace')
+  .refine((s) => new TextEncoder().encode(s).length <= 512, 'relation is longer than 512 bytes');
 
 const assertSchema = z.object({
   entity: z.string({ error: 'entity is required and must be a string' }),
@@ -76,6 +76,9 @@ export function parseFactInput(raw: unknown, mode: ParseMode, where = '', extra:
   if (!entity) throw badRequest('invalid_entity_uri', `${describePath(where, ['entity'])}: entity must not be empty`, extra);
   const source = normalizeUri(data.source);
   if (!source) throw badRequest('invalid_entity_uri', `${describePath(where, ['source'])}: source must not be empty`, extra);
+  for (const [field, uri] of [['entity', entity], ['source', source]] as const) {
+    if (uriTooLong(uri)) throw unprocessable('validation_error', `${describePath(where, [field])}: longer than ${MAX_URI_BYTES} bytes`, extra);
+  }
   if (valueByteLength(data.value) > MAX_VALUE_BYTES) {
     throw new ApiError(413, 'value_too_large', `${describePath(where, ['value', 'v'])}: larger than ${MAX_VALUE_BYTES} bytes`, extra);
   }

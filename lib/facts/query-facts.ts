@@ -35,7 +35,9 @@ export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[
   let after = Prisma.empty;
   if (query.cursor) {
     const parts = decodeCursor(query.cursor);
-    if (!parts || parts.length !== 3 || typeof parts[2] !== 'string') throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued');
+    // Checked field by field: a crafted cursor must answer 422, not fail inside the SQL casts.
+    const valid = parts?.length === 3 && /^\d{1,15}$/.test(String(parts[0])) && Number.isInteger(parts[1]) && Number(parts[1]) >= 0 && Number(parts[1]) <= 2_147_483_647 && typeof parts[2] === 'string';
+    if (!parts || !valid) throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued');
     after = Prisma.sql`AND (f.hlc_wall, f.hlc_counter, f.id) < (${String(parts[0])}::bigint, ${Number(parts[1])}::int, ${parts[2]})`;
   }
   const rows = await (await getDb()).$queryRaw<FactRow[]>`

@@ -47,6 +47,26 @@ async function readJson(req: Request): Promise<unknown> {
   }
 }
 
+/** PostgreSQL text cannot hold NUL, and unpaired UTF-16 surrogates are not Unicode (they would be stored altered). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** The path of the first string in `value` that the database cannot store as given, or null. */
+function findUnstorableText(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return unstorable(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findUnstorableText(item, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function refuseUnstorableText(value: unknown, where: string): void {
+  const path = findUnstorableText(value, '');
+  if (path !== null) throw new ApiError(422, 'validation_error', `${path ? `${where} ${path}` : where}: must not contain NUL characters or unpaired surrogates`);
+}
+
 function toErrorResponse(error: unknown, invalidStatus: number): Response {
   if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.extra);
   if (error instanceof z.ZodError) return errorResponse(invalidStatus, 'validation_error', describeZodError(error));
@@ -64,17 +84,17 @@ export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, 
       const principal = options.auth === false ? await ensureNodeSetup().then(() => null) : await authenticate(req);
       const rawParams = (await context?.params) ?? {};
       const params: Record<string, string> = {};
-      for (const [key, value] of Object.entries(rawParams)) {
-        const text = Array.isArray(value) ? value.join('/') : value;
-        try {
-          params[key] = decodeURIComponent(text);
-        } catch {
-          params[key] = text;
-        }
-      }
+      // Next hands route handlers their params percent-decoded once (a conflict id arrives with its
+      // colons); decoding again would turn an id holding "%41" into "A".
+      for (const [key, value] of Object.entries(rawParams)) params[key] = Array.isArray(value) ? value.join('/') : value;
+      refuseUnstorableText(params, 'path');
       const url = new URL(req.url);
-      const query = options.query ? options.query.parse(Object.fromEntries(url.searchParams)) : (undefined as Q);
-      const body = options.body ? options.body.parse(await readJson(req)) : (undefined as B);
+      const rawQuery = Object.fromEntries(url.searchParams);
+      refuseUnstorableText(rawQuery, 'query');
+      const query = options.query ? options.query.parse(rawQuery) : (undefined as Q);
+      const rawBody = options.body ? await readJson(req) : undefined;
+      refuseUnstorableText(rawBody, 'body');
+      const body = options.body ? options.body.parse(rawBody) : (undefined as B);
       const result = await options.handler({ req, body, query, params, principal: principal as Principal });
       if (result instanceof Response) return result;
       return Response.json(result, { status: options.status ?? 200 });

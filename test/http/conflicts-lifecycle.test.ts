@@ -1,0 +1,161 @@
+import { expect, it } from 'vitest';
+import { DismissResponse, FactBatch, FactList, FactRecord } from '../schemas';
+import { api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, TEST_SOURCE, uniqueEntity, wireFact } from '../harness';
+
+// How conflicts open and close: recording at write time (dedupe per pair), dismissal with its
+// cooldown, closing by retraction, and expiry that closes nothing.
+
+const dismissPath = (id: string) => `/v1/conflicts/${encodeURIComponent(id)}/dismiss`;
+
+async function assertValues(entity: string, values: string[], extra: Record<string, unknown> = {}) {
+  return expectBody(await api.post('/v1/facts', { facts: values.map((v) => wireFact(entity, v, extra)) }), 201, FactBatch).facts;
+}
+
+async function allFacts(entity: string) {
+  return expectBody(await api.get('/v1/facts', { query: { entity, include_contradicted: true, include_expired: true, limit: 500 } }), 200, FactList).facts;
+}
+
+describeHttp('conflicts recorded at write time', () => {
+  it('records one conflict per value pair, however often the values are re-asserted', async () => {
+    const entity = uniqueEntity('dedupe');
+    await assertValues(entity, ['red', 'blue', 'red', 'blue']);
+    await assertValues(entity, ['blue']);
+    const conflicts = await conflictsOf(entity);
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0].status).toBe('unresolved');
+    expect(conflicts[0].fact_a?.value).toEqual({ type: 'string', v: 'red' });
+    expect(conflicts[0].fact_b?.value).toEqual({ type: 'string', v: 'blue' });
+  });
+
+  it('records a conflict for every pair of three live values, and bookkeeping facts for each', async () => {
+    const entity = uniqueEntity('three');
+    await assertValues(entity, ['red', 'blue', 'green']);
+    const conflicts = await conflictsOf(entity);
+    const pairs = conflicts.map((c) => [c.fact_a!.value, c.fact_b!.value].map((v) => ('v' in v ? String(v.v) : '')).sort().join('+')).sort();
+    expect(pairs).toEqual(['blue+green', 'blue+red', 'green+red']);
+    for (const c of conflicts) {
+      const system = await allFacts(c.conflict_id);
+      const byRelation = Object.fromEntries(system.map((f) => [f.relation, f.value]));
+      expect(byRelation['stigmem:conflict:between']).toEqual({ type: 'string', v: `${c.fact_a!.id} ${c.fact_b!.id}` });
+      expect(byRelation['stigmem:conflict:status']).toEqual({ type: 'string', v: 'unresolved' });
+      expect(system.every((f) => f.source === 'system:stigmem' && f.scope === c.scope)).toBe(true);
+    }
+  });
+
+  it('does not treat an expired or retracted value as a contradiction', async () => {
+    const entity = uniqueEntity('not-live');
+    await assertValues(entity, ['old'], { valid_until: new Date(Date.now() - 1000).toISOString() });
+    await assertValues(entity, ['gone'], { confidence: 0 });
+    await assertValues(entity, ['new']);
+    expect(await conflictsOf(entity)).toEqual([]);
+    await assertValues(entity, ['other'], { relation: 'memory:other' });
+    expect(await conflictsOf(entity)).toEqual([]);
+  });
+});
+
+describeHttp('POST /v1/conflicts/:id/dismiss', () => {
+  it('dismisses: basis dismissed, only the status fact written, both values stay live', async () => {
+    const { entity, conflict } = await openConflict();
+    const lead = await createKey(['write'], ['local'], 'lead');
+    const factsBefore = await allFacts(entity);
+    const res = await api.post(dismissPath(conflict.conflict_id), { resolution_note: 'price changed on purpose' }, { key: lead.key });
+    expect(expectBody(res, 200, DismissResponse)).toEqual({ conflict_id: conflict.conflict_id, conflict_status: 'resolved', resolution_basis: 'dismissed' });
+    expect(await allFacts(entity)).toEqual(factsBefore.map((f) => ({ ...f, contradicted: false })));
+    const status = await allFacts(conflict.conflict_id).then((facts) => facts.filter((f) => f.relation === 'stigmem:conflict:status'));
+    expect(status.map((f) => f.value)).toEqual([{ type: 'string', v: 'dismissed' }, { type: 'string', v: 'unresolved' }]);
+    expect(await liveValues(entity)).toEqual(['blue', 'red']);
+    const decided = await conflictById(entity, conflict.conflict_id);
+    expect(decided).toMatchObject({ status: 'resolved', resolution_basis: 'dismissed', resolved_by: lead.entityUri, resolution_note: 'price changed on purpose', resolution_fact_id: null });
+    expect(Date.parse(decided.do_not_reopen_before!)).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+  });
+
+  it('keeps the pair from reopening during the cooldown, while a third value still opens its own pairs', async () => {
+    const { entity, conflict } = await openConflict();
+    expectBody(await api.post(dismissPath(conflict.conflict_id), {}), 200, DismissResponse);
+    await assertValues(entity, ['red', 'blue']);
+    await assertValues(entity, ['red'], { confidence: 0 });
+    await assertValues(entity, ['red']);
+    expect(await conflictsOf(entity, 'unresolved')).toEqual([]);
+    await assertValues(entity, ['green']);
+    expect(await conflictsOf(entity, 'unresolved')).toHaveLength(2);
+  });
+
+  it('lets a pair reopen once its cooldown has passed', async () => {
+    const previous = process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS;
+    process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS = '0';
+    try {
+      const { entity, conflict } = await openConflict();
+      expectBody(await api.post(dismissPath(conflict.conflict_id), {}), 200, DismissResponse);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await assertValues(entity, ['red']);
+      const open = await conflictsOf(entity, 'unresolved');
+      expect(open).toHaveLength(1);
+      expect(open[0].conflict_id).not.toBe(conflict.conflict_id);
+    } finally {
+      if (previous === undefined) delete process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS;
+      else process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS = previous;
+    }
+  });
+
+  it('answers 404 unknown, 409 decided, 403 without write access to the scope, 401 without a key', async () => {
+    expectError(await api.post(dismissPath('stigmem:conflict:00000000-0000-4000-8000-000000000000'), {}), 404, 'conflict_not_found');
+    const { conflict } = await openConflict({ scope: 'company' });
+    const reader = await createKey(['read'], ['company']);
+    const otherScope = await createKey(['write'], ['local', 'team']);
+    expectError(await api.post(dismissPath(conflict.conflict_id), {}, { key: reader.key }), 403, 'forbidden');
+    expectError(await api.post(dismissPath(conflict.conflict_id), {}, { key: otherScope.key }), 403, 'forbidden');
+    expectError(await api.post(dismissPath(conflict.conflict_id), {}, { key: null }), 401, 'unauthorized');
+    expectError(await api.post(dismissPath(conflict.conflict_id), { resolution_note: 42 }), 422, 'validation_error');
+    expectError(await api.post(dismissPath(conflict.conflict_id), { resolution_note: 'nul \u0000' }), 422, 'validation_error');
+    expectBody(await api.post(`/v1/conflicts/${conflict.conflict_id}/dismiss`, {}), 200, DismissResponse);
+    expectError(await api.post(dismissPath(conflict.conflict_id), {}), 409, 'conflict_already_resolved');
+  });
+});
+
+describeHttp('conflicts closed by retraction', () => {
+  it('closes with basis retracted when one side is retracted', async () => {
+    const { entity, conflict } = await openConflict();
+    const [retraction] = await assertValues(entity, ['blue'], { confidence: 0 });
+    const closed = await conflictById(entity, conflict.conflict_id);
+    expect(closed).toMatchObject({ status: 'resolved', resolution_basis: 'retracted', resolved_by: TEST_SOURCE, resolution_fact_id: retraction.id, do_not_reopen_before: null });
+    expect(await liveValues(entity)).toEqual(['red']);
+    const status = await allFacts(conflict.conflict_id);
+    expect(status[0]).toMatchObject({ relation: 'stigmem:conflict:status', value: { type: 'string', v: 'resolved' } });
+    // Without a cooldown, asserting the retracted value again is a new contradiction.
+    await assertValues(entity, ['blue']);
+    expect(await conflictsOf(entity, 'unresolved')).toHaveLength(1);
+  });
+
+  it('closes when the whole triple is retracted (a value never asserted)', async () => {
+    const { entity, conflict } = await openConflict();
+    await assertValues(entity, ['anything-else'], { confidence: 0 });
+    expect(await liveValues(entity)).toEqual([]);
+    expect((await conflictById(entity, conflict.conflict_id)).resolution_basis).toBe('retracted');
+  });
+
+  it('closes when a write leaves one side expired', async () => {
+    const { entity, conflict } = await openConflict();
+    await assertValues(entity, ['red'], { valid_until: new Date(Date.now() - 60_000).toISOString() });
+    expect(await liveValues(entity)).toEqual(['blue']);
+    expect((await conflictById(entity, conflict.conflict_id)).resolution_basis).toBe('retracted');
+  });
+
+  it('does not close a conflict whose side merely expired', async () => {
+    const entity = uniqueEntity('expiry');
+    const validUntil = Date.now() + 1500;
+    await assertValues(entity, ['red'], { valid_until: new Date(validUntil).toISOString() });
+    await assertValues(entity, ['blue']);
+    const [conflict] = await conflictsOf(entity, 'unresolved');
+    expect(conflict).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, validUntil - Date.now() + 50)));
+    expect(await liveValues(entity)).toEqual(['blue']);
+    await assertValues(entity, ['blue']);
+    await assertValues(entity, ['other'], { relation: 'memory:other' });
+    expect((await conflictById(entity, conflict.conflict_id)).status).toBe('unresolved');
+    // Red live again: still the same (unresolved) conflict, no duplicate.
+    await assertValues(entity, ['red']);
+    expect((await conflictsOf(entity)).map((c) => c.conflict_id)).toEqual([conflict.conflict_id]);
+    const red = expectBody(await api.get(`/v1/facts/${conflict.fact_a!.id}`), 200, FactRecord);
+    expect(red.value).toEqual({ type: 'string', v: 'red' });
+  });
+});

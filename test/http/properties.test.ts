@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { getDb } from '@/lib/db/prisma';
+import { ConflictList, DismissResponse, FactBatch, FactRecord, ResolveResponse } from '../schemas';
+import { api, describeHttp, expectBody, hlcText, uid, wireFact, type WireFact } from '../harness';
+import { checkInvariants, snapshotFacts, snapshotFactsById } from '../harness/invariants';
+
+// Property test through the real HTTP handlers and the real write path, on the real database:
+// after any sequence of asserts, retractions (value and triple-wide), resolutions (winner, new
+// value, dismissal) and imports, (a) every pair of live values in a triple has an unresolved
+// conflict or a decided one still in its cooldown, value heads agree with the facts, and (b) no
+// fact row is ever updated or deleted.
+
+const RELATION = 'memory:p';
+const RUNS = 25;
+const MAX_STEPS = 30;
+
+const triple = fc.record({ e: fc.integer({ min: 0, max: 1 }), scope: fc.constantFrom('local', 'team') });
+const value = fc.constantFrom('a', 'b', 'c');
+const step = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('assert' as const), t: triple, v: value, confidence: fc.constantFrom(1, 0.5), validity: fc.constantFrom('none', 'none', 'past', 'soon') }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('retract' as const), t: triple, v: value }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('retractTriple' as const), t: triple }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('resolveWinner' as const), pick: fc.nat(), side: fc.constantFrom('a', 'b'), retractLosers: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('resolveNew' as const), pick: fc.nat(), v: value, retractLosers: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dismiss' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), t: triple, v: value, confidence: fc.constantFrom(1, 0), backMinutes: fc.integer({ min: 0, max: 120 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('batch' as const), facts: fc.array(fc.record({ t: triple, v: value, confidence: fc.constantFrom(1, 0) }), { minLength: 2, maxLength: 3 }) }) },
+);
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+
+interface Run {
+  prefix: string;
+  start: number;
+}
+
+const entityOf = (run: Run, e: number) => `${run.prefix}e${e}`;
+
+function factFor(run: Run, t: { e: number; scope: string }, v: string, extra: Partial<WireFact> = {}): WireFact {
+  return wireFact(entityOf(run, t.e), v, { relation: RELATION, scope: t.scope, ...extra });
+}
+
+async function pickUnresolved(run: Run, pick: number) {
+  const res = await api.get('/v1/conflicts', { query: { status: 'unresolved', relation: RELATION, limit: 500 } });
+  const open = expectBody(res, 200, ConflictList).conflicts.filter((c) => c.entity.startsWith(run.prefix));
+  open.sort((a, b) => a.conflict_id.localeCompare(b.conflict_id));
+  return open.length ? open[pick % open.length] : null;
+}
+
+async function runStep(run: Run, s: Step, index: number): Promise<void> {
+  switch (s.kind) {
+    case 'assert': {
+      const validUntil = s.validity === 'past' ? Date.now() - 1000 : s.validity === 'soon' ? Date.now() + 400 : null;
+      const extra = { confidence: s.confidence, valid_until: validUntil === null ? null : new Date(validUntil).toISOString() };
+      expectBody(await api.post('/v1/facts', factFor(run, s.t, s.v, extra)), 201, FactRecord);
+      return;
+    }
+    case 'retract':
+      expectBody(await api.post('/v1/facts', factFor(run, s.t, s.v, { confidence: 0 })), 201, FactRecord);
+      return;
+    case 'retractTriple':
+      expectBody(await api.post('/v1/facts', factFor(run, s.t, `never-${uid()}`, { confidence: 0 })), 201, FactRecord);
+      return;
+    case 'batch':
+      expectBody(await api.post('/v1/facts', { facts: s.facts.map((f) => factFor(run, f.t, f.v, { confidence: f.confidence })) }), 201, FactBatch);
+      return;
+    case 'import': {
+      // Back-dated below every fact this run asserted; the step index keeps imported HLCs distinct.
+      const hlc = hlcText(run.start - 1000 - s.backMinutes * 60_000, index);
+      expectBody(await api.post('/v1/facts/import', { facts: [factFor(run, s.t, s.v, { confidence: s.confidence, hlc })] }), 201, FactBatch);
+      return;
+    }
+    case 'resolveWinner':
+    case 'resolveNew':
+    case 'dismiss': {
+      const conflict = await pickUnresolved(run, s.pick);
+      if (!conflict) return;
+      const path = `/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}/${s.kind === 'dismiss' ? 'dismiss' : 'resolve'}`;
+      if (s.kind === 'dismiss') {
+        expectBody(await api.post(path, { resolution_note: 'property test' }), 200, DismissResponse);
+      } else {
+        const decision =
+          s.kind === 'resolveWinner'
+            ? { winning_fact_id: s.side === 'a' ? conflict.fact_a!.id : conflict.fact_b!.id }
+            : { new_value: { type: 'string', v: s.v } };
+        expectBody(await api.post(path, { ...decision, retract_losers: s.retractLosers }), 200, ResolveResponse);
+      }
+    }
+  }
+}
+
+describeHttp('write-path properties on the real database', () => {
+  it('keeps every live pair covered by a conflict, heads true to the facts, and fact rows untouched', async () => {
+    const everyRowBefore = await snapshotFacts(null);
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: MAX_STEPS, size: 'max' }), async (steps) => {
+        const run: Run = { prefix: `stigmem://prop/${uid()}/`, start: Date.now() };
+        for (const [index, s] of steps.entries()) {
+          const before = await snapshotFacts(run.prefix);
+          await runStep(run, s, index);
+          const after = await snapshotFacts(run.prefix);
+          for (const [id, row] of before) expect(after.get(id), `fact ${id} changed or vanished at step ${index} (${s.kind})`).toBe(row);
+          expect(after.size).toBeGreaterThanOrEqual(before.size);
+          const violations = await checkInvariants(run.prefix);
+          expect(violations, `after step ${index} (${JSON.stringify(s)})`).toEqual([]);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    const everyRowAfter = await snapshotFactsById([...everyRowBefore.keys()]);
+    expect(everyRowAfter).toEqual(everyRowBefore);
+  });
+
+  it('refuses UPDATE and DELETE on fact rows at the database', async () => {
+    const fact = expectBody(await api.post('/v1/facts', wireFact(`stigmem://prop/${uid()}`, 'fixed')), 201, FactRecord);
+    const db = await getDb();
+    await expect(db.$executeRaw`UPDATE facts SET confidence = 0.5 WHERE id = ${fact.id}`).rejects.toThrow(/immutable/);
+    await expect(db.$executeRaw`DELETE FROM facts WHERE id = ${fact.id}`).rejects.toThrow(/immutable/);
+    expect(expectBody(await api.get(`/v1/facts/${fact.id}`), 200, FactRecord)).toEqual(fact);
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+// Zod schemas of the wire shapes (reference node subset plus this node's extensions). HTTP tests
+// parse every response body with these, so a missing or mistyped field fails the test.
+
+export const SCOPES = ['local', 'team', 'company', 'public'] as const;
+export const Scope = z.enum(SCOPES);
+
+const isoInstant = z.string().refine((s) => !Number.isNaN(Date.parse(s)) && new Date(s).toISOString() === s, 'an ISO 8601 UTC instant');
+/** HLC as emitted: 13-digit wall milliseconds, 3-digit counter. */
+export const HLC_PATTERN = /^\d{13}\.\d{3}$/;
+
+export const FactValue = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('string'), v: z.string() }),
+  z.object({ type: z.literal('text'), v: z.string() }),
+  z.object({ type: z.literal('number'), v: z.number() }),
+  z.object({ type: z.literal('boolean'), v: z.boolean() }),
+  z.object({ type: z.literal('datetime'), v: z.string() }),
+  z.object({ type: z.literal('ref'), v: z.string() }),
+  z.object({ type: z.literal('null') }),
+]);
+export type FactValue = z.infer<typeof FactValue>;
+
+export const FactRecord = z.object({
+  id: z.string().min(1),
+  entity: z.string().min(1),
+  relation: z.string().min(1),
+  value: FactValue,
+  source: z.string().min(1),
+  timestamp: isoInstant,
+  hlc: z.string().regex(HLC_PATTERN),
+  valid_until: isoInstant.nullable(),
+  confidence: z.number().min(0).max(1),
+  scope: Scope,
+  contradicted: z.boolean(),
+});
+export type FactRecord = z.infer<typeof FactRecord>;
+
+export const FactList = z.object({ facts: z.array(FactRecord), cursor: z.string().min(1).nullable() });
+export const FactBatch = z.object({ facts: z.array(FactRecord) });
+
+export const CONFLICT_ID_PATTERN = /^stigmem:conflict:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const ConflictRecord = z.object({
+  conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
+  entity: z.string().min(1),
+  relation: z.string().min(1),
+  scope: Scope,
+  fact_a: FactRecord.nullable(),
+  fact_b: FactRecord.nullable(),
+  status: z.enum(['unresolved', 'resolved']),
+  resolved_by: z.string().nullable(),
+  detected_at: isoInstant,
+  resolved_at: isoInstant.nullable(),
+  resolution_note: z.string().nullable(),
+  resolution_basis: z.enum(['manual', 'evidence', 'confidence', 'dismissed', 'retracted']).nullable(),
+  resolution_fact_id: z.string().nullable(),
+  do_not_reopen_before: isoInstant.nullable(),
+});
+export type ConflictRecord = z.infer<typeof ConflictRecord>;
+
+export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable() });
+
+export const ResolveResponse = z.object({ resolution_fact_id: z.string().min(1), conflict_status: z.literal('resolved') });
+export const DismissResponse = z.object({
+  conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
+  conflict_status: z.literal('resolved'),
+  resolution_basis: z.literal('dismissed'),
+});
+
+export const Permission = z.enum(['read', 'write', 'admin']);
+export const ApiKeyRecord = z.object({
+  id: z.string().min(1),
+  entity_uri: z.string().min(1),
+  permissions: z.array(Permission),
+  allowed_scopes: z.array(Scope),
+  description: z.string().nullable(),
+  created_at: isoInstant,
+  expires_at: isoInstant.nullable(),
+  oidc_sub: z.null(),
+  tenant_id: z.string(),
+  key_prefix: z.string().min(1),
+});
+/** POST /v1/auth/keys: `key` only when the node generated it. */
+export const CreatedKey = ApiKeyRecord.extend({ key: z.string().min(32).optional() });
+export const KeyList = z.array(ApiKeyRecord);
+
+export const NodeInfo = z.object({
+  version: z.string().min(1),
+  node_id: z.string().min(1),
+  node_url: z.string().url(),
+  auth: z.enum(['required', 'none']),
+  federation: z.literal('disabled'),
+  namespaces: z.array(z.string().min(1)).min(1),
+  source_attestation: z.literal('off'),
+  spec: z.string().min(1),
+  capabilities: z.array(z.string().min(1)).min(1),
+});
+
+export const SessionState = z.object({ signed_in: z.boolean() });
+
+export const ErrorBody = z.object({
+  error: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a snake_case code'),
+  detail: z.string().trim().min(1),
+});
