@@ -7,8 +7,10 @@ import type { BenchOperation } from './bench/bench-operation';
 import { type BenchRow, formatBenchTable } from './bench/bench-table';
 import { batchIngest } from './bench/measure-batch-ingest';
 import { naiveCreate } from './bench/measure-naive-create';
+import { healthOperations, largeLint } from './bench/measure-health';
 
-// npm run bench -- [--facts 100000] [--quick] [--only pglite|postgres]
+// npm run bench -- [--facts 100000] [--large 1000000] [--quick] [--only pglite|postgres]
+//   --large N: facts of the large-scope lint rows (0 skips them; --quick skips them)
 //
 // Prints a Markdown table of the project's performance figures (DESIGN.md §7), each beside a
 // naive baseline measured in the same run, on embedded PGlite (a temporary data folder) and on
@@ -22,15 +24,21 @@ import { naiveCreate } from './bench/measure-naive-create';
 // Each (database, operation) pair runs in a child process of its own, so peak RSS belongs to that
 // measurement alone and no state (Prisma client, PGlite instance, HLC clock) leaks between them.
 
-const OPERATIONS: BenchOperation[] = [batchIngest, naiveCreate];
+const OPERATIONS: BenchOperation[] = [batchIngest, naiveCreate, healthOperations, largeLint];
 
-const TARGETS = ['batch ingest ≥ 10,000 facts/s on PostgreSQL (DESIGN.md §7); PGlite within 4× of it'];
+const TARGETS = [
+  'batch ingest ≥ 10,000 facts/s on PostgreSQL (DESIGN.md §7); PGlite within 4× of it',
+  'lint of 100k facts ≤ 0.5 s and of 1M ≤ 5 s on PostgreSQL',
+  'decay dry-run ≤ 1 s and sweep ≤ 5 s for 100k facts on PostgreSQL',
+  'synthesis of 100k facts ≤ 1 s on PostgreSQL',
+];
 
 const ROWS_PREFIX = 'BENCH_ROWS ';
 
 interface Settings {
   facts: number;
   baselineFacts: number;
+  largeFacts: number;
   seed: number;
   databases: BenchDatabase[];
 }
@@ -41,6 +49,7 @@ function settings(): Settings & { child?: { database: string; operation: string 
       facts: { type: 'string' },
       quick: { type: 'boolean', default: false },
       only: { type: 'string' },
+      large: { type: 'string' },
       seed: { type: 'string' },
       'child-database': { type: 'string' },
       'child-operation': { type: 'string' },
@@ -52,7 +61,9 @@ function settings(): Settings & { child?: { database: string; operation: string 
   const adminUrl = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const databases = [pgliteDatabase(), postgresDatabase(adminUrl)].filter((db) => !values.only || db.name.toLowerCase().startsWith(values.only.toLowerCase()));
   const child = values['child-database'] && values['child-operation'] ? { database: values['child-database'], operation: values['child-operation'] } : undefined;
-  return { facts, baselineFacts: Math.min(values.quick ? 1_000 : 5_000, facts), seed, databases, child };
+  const largeFacts = Number(values.large ?? (values.quick ? 0 : 1_000_000));
+  if (!Number.isSafeInteger(largeFacts) || largeFacts < 0) throw new Error(`--large must be a whole number, got ${values.large}`);
+  return { facts, baselineFacts: Math.min(values.quick ? 1_000 : 5_000, facts), largeFacts, seed, databases, child };
 }
 
 const log = (line: string) => console.error(line);
@@ -62,7 +73,7 @@ async function runChild(s: Settings, child: { database: string; operation: strin
   const database = s.databases.find((db) => db.name === child.database)!;
   const operation = OPERATIONS.find((op) => op.name === child.operation)!;
   await database.unavailable();
-  const rows = await operation.run({ database, facts: s.facts, baselineFacts: s.baselineFacts, seed: s.seed, log });
+  const rows = await operation.run({ database, facts: s.facts, baselineFacts: s.baselineFacts, largeFacts: s.largeFacts, seed: s.seed, log });
   console.log(ROWS_PREFIX + JSON.stringify(rows));
 }
 

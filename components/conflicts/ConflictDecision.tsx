@@ -1,26 +1,26 @@
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
+import { BASIS_TEXT, cooldownDaysLeft } from '@/lib/review-ui/conflict-view';
 import { DateTime } from '../ui/DateTime';
 import { DetailRow } from '../ui/DetailRow';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles } from '../ui/styles';
+import { ReopenButton } from './ReopenButton';
 
-const basisText: Record<string, string> = {
-  manual: 'Picked by a person',
-  evidence: 'Auto-resolved on evidence',
-  confidence: 'Auto-resolved on confidence',
-  dismissed: 'Dismissed as not a contradiction',
-  retracted: 'Closed when one side was retracted',
-};
+function cooldownText(until: string | null, now: Date): string {
+  const days = cooldownDaysLeft(until, now);
+  if (days === null) return 'no cooldown';
+  return days > 0 ? `${days} ${days === 1 ? 'day' : 'days'} left` : 'ended';
+}
 
-/** The record of a decided conflict: who, when, why, and what was kept. */
-export function ConflictDecision({ conflict, keptValue }: { conflict: ConflictRecord; keptValue: string | null }) {
+/** The record of a decided conflict (who, when, why, what was kept), its cooldown, and Reopen. */
+export function ConflictDecision({ conflict, keptValue, canWrite, now }: { conflict: ConflictRecord; keptValue: string | null; canWrite: boolean; now: Date }) {
   return (
     <section aria-labelledby="decision-title" data-testid="conflict-decision" className={`${cardStyles} p-5`}>
       <h2 id="decision-title" className="text-base font-semibold text-slate-900">
         Decision
       </h2>
       <dl className="mt-2 divide-y divide-slate-100 text-sm">
-        <DetailRow wide label="Outcome">{basisText[conflict.resolution_basis ?? ''] ?? conflict.resolution_basis ?? 'Resolved'}</DetailRow>
+        <DetailRow wide label="Outcome">{BASIS_TEXT[conflict.resolution_basis ?? ''] ?? conflict.resolution_basis ?? 'Resolved'}</DetailRow>
         {keptValue !== null ? (
           <DetailRow wide label="Kept value">
             <ValueText text={keptValue} />
@@ -30,8 +30,20 @@ export function ConflictDecision({ conflict, keptValue }: { conflict: ConflictRe
         <DetailRow wide label="Decided at"><DateTime iso={conflict.resolved_at} /></DetailRow>
         <DetailRow wide label="Note">{conflict.resolution_note ? <span className="whitespace-pre-wrap wrap-anywhere">{conflict.resolution_note}</span> : <span className="text-slate-500">no note</span>}</DetailRow>
         {conflict.resolution_fact_id ? <DetailRow wide label="Resolution fact"><span className="font-mono text-xs wrap-anywhere">{conflict.resolution_fact_id}</span></DetailRow> : null}
-        <DetailRow wide label="Will not reopen before"><DateTime iso={conflict.do_not_reopen_before} /></DetailRow>
+        <DetailRow wide label="Will not reopen before">
+          <span data-testid="conflict-cooldown">
+            <DateTime iso={conflict.do_not_reopen_before} fallback="—" /> <span className="text-slate-500">({cooldownText(conflict.do_not_reopen_before, now)})</span>
+          </span>
+        </DetailRow>
       </dl>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <h3 className="text-sm font-semibold text-slate-900">Reopen</h3>
+        <p className="mt-1 mb-3 max-w-2xl text-sm text-slate-600">
+          Ends the cooldown now. If both values are still live, the pair becomes a new unresolved conflict at once; otherwise it is reported again the next time
+          both are asserted.
+        </p>
+        {canWrite ? <ReopenButton conflictId={conflict.conflict_id} /> : <p className="text-sm text-slate-500">Reopening needs the write permission on scope “{conflict.scope}”.</p>}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { FactRecord } from '@/lib/facts/fact-record';
-import { renderValue } from '@/lib/facts/fact-value';
+import { valueText } from '@/lib/review-ui/conflict-view';
 import { DateTime } from '../ui/DateTime';
 import { DetailRow } from '../ui/DetailRow';
 import { StatusBadge } from '../ui/StatusBadge';
@@ -7,23 +7,28 @@ import { ValueText } from '../ui/ValueText';
 import { cardStyles } from '../ui/styles';
 
 /** One side of a conflict with its provenance. */
-export function ConflictSide({ label, fact, kept }: { label: 'A' | 'B'; fact: FactRecord | null; kept?: boolean }) {
+export function ConflictSide({ label, fact, kept, suggested }: { label: 'A' | 'B'; fact: FactRecord | null; kept?: boolean; suggested?: boolean }) {
   const headingId = `side-${label}-title`;
   return (
-    <section aria-labelledby={headingId} data-testid={`conflict-side-${label.toLowerCase()}`} className={`${cardStyles} p-5 ${kept ? 'ring-2 ring-emerald-500' : ''}`}>
+    <section
+      aria-labelledby={headingId}
+      data-testid={`conflict-side-${label.toLowerCase()}`}
+      className={`${cardStyles} min-w-0 p-5 ${kept ? 'ring-2 ring-emerald-500' : suggested ? 'ring-1 ring-emerald-400' : ''}`}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
           Value {label}
         </h2>
         <div className="flex gap-1">
           {kept ? <StatusBadge status="kept" /> : null}
+          {suggested ? <span className="inline-flex items-center rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-600/30 ring-inset">suggested</span> : null}
           {fact?.contradicted ? <StatusBadge status="contradicted" /> : null}
         </div>
       </div>
       {fact ? (
         <>
           <div className="mt-2 text-lg font-medium text-slate-900" data-testid={`conflict-value-${label.toLowerCase()}`}>
-            <ValueText text={renderValue(fact.value)} type={fact.value.type} />
+            <ValueText text={valueText(fact.value)} type={fact.value.type} />
           </div>
           <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
             <DetailRow label="Confidence"><span className="tabular-nums">{fact.confidence.toFixed(2)}</span></DetailRow>

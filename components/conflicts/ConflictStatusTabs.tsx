@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ConflictStatusFilter } from '@/lib/conflicts/list-conflicts';
+import { type QueueFilters, queueHref } from '@/lib/review-ui/queue-filters';
 
 const TABS: { status: ConflictStatusFilter; label: string }[] = [
   { status: 'unresolved', label: 'Unresolved' },
@@ -8,16 +9,16 @@ const TABS: { status: ConflictStatusFilter; label: string }[] = [
   { status: 'all', label: 'All' },
 ];
 
-export function ConflictStatusTabs({ current, scope }: { current: ConflictStatusFilter; scope?: string }) {
+/** Status tabs of the queue; switching keeps the other filters. */
+export function ConflictStatusTabs({ filters }: { filters: QueueFilters }) {
   return (
     <nav aria-label="Conflict status" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
       {TABS.map((tab) => {
-        const active = tab.status === current;
-        const params = new URLSearchParams({ status: tab.status, ...(scope ? { scope } : {}) });
+        const active = tab.status === filters.status;
         return (
           <Link
             key={tab.status}
-            href={`/conflicts?${params}`}
+            href={queueHref(filters, { status: tab.status })}
             aria-current={active ? 'page' : undefined}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${
               active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'

@@ -5,57 +5,69 @@ import { type FormEvent, useState } from 'react';
 import { ApiClientError, errorDetail } from '@/lib/client/api-client';
 import { useDismissConflictMutation } from '@/lib/client/use-dismiss-conflict-mutation';
 import { useResolveConflictMutation } from '@/lib/client/use-resolve-conflict-mutation';
+import type { FactValue, FactValueType } from '@/lib/facts/fact-value';
+import type { Side } from '@/lib/review-ui/conflict-view';
+import { parseFactValueInput, valueToInput } from '@/lib/review-ui/fact-value-input';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
 import { conflictHref } from './conflict-href';
+import { FactValueFields } from './FactValueFields';
 
 export interface ResolveSide {
-  label: 'A' | 'B';
+  label: Side;
   factId: string;
   valueText: string;
+  value: FactValue;
 }
 
-type Choice = 'A' | 'B' | 'dismiss';
+type Choice = Side | 'new' | 'dismiss';
 
-function preview(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-}
+const preview = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
 /**
- * Keep A, keep B, or dismiss, with a note. After the decision, or when someone else decided
- * first (409), the page reloads from the server and shows the recorded decision.
+ * Keep A, keep B, assert a new value, or dismiss as not a contradiction, with a note. After the
+ * decision, or when someone else decided first (409), the page reloads from the server and shows
+ * the recorded decision.
  */
-export function ResolveForm({ conflictId, sides, canWrite, scope }: { conflictId: string; sides: ResolveSide[]; canWrite: boolean; scope: string }) {
+export function ResolveForm({ conflictId, sides, suggested, canWrite, scope }: { conflictId: string; sides: ResolveSide[]; suggested: Side | null; canWrite: boolean; scope: string }) {
   const router = useRouter();
-  const resolve = useResolveConflictMutation(conflictId);
-  const dismiss = useDismissConflictMutation(conflictId);
+  const resolve = useResolveConflictMutation();
+  const dismiss = useDismissConflictMutation();
   const [choice, setChoice] = useState<Choice | null>(null);
   const [note, setNote] = useState('');
   const [retractLoser, setRetractLoser] = useState(true);
+  const [newValue, setNewValue] = useState<{ type: FactValueType; raw: string }>(() => (sides[0] ? valueToInput(sides[0].value) : { type: 'string', raw: '' }));
+  const [valueError, setValueError] = useState<string | null>(null);
   const pending = resolve.isPending || dismiss.isPending;
   const error = resolve.error ?? dismiss.error;
 
   const afterError = (err: unknown) => {
     if (err instanceof ApiClientError && err.status === 409) router.replace(conflictHref(conflictId, 'already'));
   };
+  const done = (outcome: 'resolved' | 'dismissed') => () => router.replace(conflictHref(conflictId, outcome));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!choice) return;
     if (choice === 'dismiss') {
-      dismiss.mutate({ resolution_note: note }, { onSuccess: () => router.replace(conflictHref(conflictId, 'dismissed')), onError: afterError });
-    } else {
-      const winner = sides.find((s) => s.label === choice)!;
-      resolve.mutate(
-        { winning_fact_id: winner.factId, resolution_note: note, retract_losers: retractLoser },
-        { onSuccess: () => router.replace(conflictHref(conflictId, 'resolved')), onError: afterError },
-      );
+      dismiss.mutate({ conflictId, resolution_note: note }, { onSuccess: done('dismissed'), onError: afterError });
+      return;
     }
+    if (choice === 'new') {
+      const parsed = parseFactValueInput(newValue.type, newValue.raw);
+      setValueError(parsed.ok ? null : parsed.error);
+      if (!parsed.ok) return;
+      resolve.mutate({ conflictId, new_value: parsed.value, resolution_note: note, retract_losers: retractLoser }, { onSuccess: done('resolved'), onError: afterError });
+      return;
+    }
+    const winner = sides.find((s) => s.label === choice)!;
+    resolve.mutate({ conflictId, winning_fact_id: winner.factId, resolution_note: note, retract_losers: retractLoser }, { onSuccess: done('resolved'), onError: afterError });
   }
 
   const options: { value: Choice; title: string; hint: string }[] = [
-    ...sides.map((s) => ({ value: s.label as Choice, title: `Keep value ${s.label}`, hint: preview(s.valueText) })),
-    { value: 'dismiss', title: 'Dismiss', hint: 'Not a contradiction (for example a change over time); both values stay.' },
+    ...sides.map((s) => ({ value: s.label as Choice, title: `Keep value ${s.label}${s.label === suggested ? ' (suggested)' : ''}`, hint: preview(s.valueText) })),
+    { value: 'new', title: 'New value', hint: 'Neither is right: assert the correct value instead.' },
+    { value: 'dismiss', title: 'Dismiss — not a contradiction', hint: 'For example a change over time; both values stay and the pair stays quiet during the cooldown.' },
   ];
 
   return (
@@ -68,10 +80,10 @@ export function ResolveForm({ conflictId, sides, canWrite, scope }: { conflictId
           <Notice tone="warning">Deciding needs the write permission on scope “{scope}”; this key only reads it.</Notice>
         </div>
       ) : null}
-      <form onSubmit={submit} className="mt-3 space-y-4">
-        <fieldset disabled={!canWrite || pending}>
+      <form onSubmit={submit} className="mt-3 space-y-4" noValidate>
+        <fieldset disabled={!canWrite || pending} className="space-y-4">
           <legend className="sr-only">Decision</legend>
-          <div className="grid gap-2 md:grid-cols-3">
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {options.map((option) => (
               <label
                 key={option.value}
@@ -87,16 +99,17 @@ export function ResolveForm({ conflictId, sides, canWrite, scope }: { conflictId
               </label>
             ))}
           </div>
-          <div className="mt-4">
+          {choice === 'new' ? <FactValueFields type={newValue.type} raw={newValue.raw} error={valueError} onChange={setNewValue} /> : null}
+          <div>
             <label htmlFor="resolution-note" className={labelStyles}>
               Note
             </label>
             <textarea id="resolution-note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} className={`${inputStyles} mt-1`} placeholder="Why this decision (kept with the record)" />
           </div>
           {choice && choice !== 'dismiss' ? (
-            <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+            <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={retractLoser} onChange={(e) => setRetractLoser(e.target.checked)} className="accent-indigo-600" />
-              Retract the other value, so the triple has one live value afterwards
+              {choice === 'new' ? 'Retract both old values' : 'Retract the other value'}, so the triple has one live value afterwards
             </label>
           ) : null}
         </fieldset>

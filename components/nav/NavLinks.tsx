@@ -10,6 +10,7 @@ export const NAV_ITEMS = [
   { href: '/synthesis', label: 'Synthesis' },
   { href: '/entities', label: 'Entities' },
   { href: '/keys', label: 'Keys' },
+  { href: '/node', label: 'Node' },
 ] as const;
 
 function isActive(pathname: string, href: string): boolean {

@@ -14,10 +14,10 @@ export interface DismissConflictResult {
 }
 
 /** POST /v1/conflicts/:id/dismiss: "not a contradiction"; 409 when already decided. */
-export function useDismissConflictMutation(conflictId: string) {
+export function useDismissConflictMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DismissConflictInput) =>
+    mutationFn: ({ conflictId, ...input }: DismissConflictInput & { conflictId: string }) =>
       apiFetch<DismissConflictResult>(`/v1/conflicts/${encodeURIComponent(conflictId)}/dismiss`, { method: 'POST', body: input }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.conflicts }), queryClient.invalidateQueries({ queryKey: queryKeys.facts })]),
   });

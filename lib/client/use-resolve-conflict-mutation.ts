@@ -12,12 +12,15 @@ export interface ResolveConflictResult {
   conflict_status: 'resolved';
 }
 
+export function resolveConflictRequest(conflictId: string, input: ResolveConflictInput): Promise<ResolveConflictResult> {
+  return apiFetch<ResolveConflictResult>(`/v1/conflicts/${encodeURIComponent(conflictId)}/resolve`, { method: 'POST', body: input });
+}
+
 /** POST /v1/conflicts/:id/resolve: 409 when someone decided the conflict first. */
-export function useResolveConflictMutation(conflictId: string) {
+export function useResolveConflictMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ResolveConflictInput) =>
-      apiFetch<ResolveConflictResult>(`/v1/conflicts/${encodeURIComponent(conflictId)}/resolve`, { method: 'POST', body: input }),
+    mutationFn: ({ conflictId, ...input }: ResolveConflictInput & { conflictId: string }) => resolveConflictRequest(conflictId, input),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.conflicts }), queryClient.invalidateQueries({ queryKey: queryKeys.facts })]),
   });
 }

@@ -10,6 +10,8 @@ export interface BenchContext {
   facts: number;
   /** Facts for naive baselines, which are much slower. */
   baselineFacts: number;
+  /** Facts for the large-scope rows (--large, default 1,000,000; 0 skips them). */
+  largeFacts: number;
   seed: number;
   log: (line: string) => void;
 }

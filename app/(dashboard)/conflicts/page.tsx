@@ -1,20 +1,16 @@
 import type { Metadata } from 'next';
+import { ConflictQueue } from '@/components/conflicts/ConflictQueue';
 import { ConflictStatusTabs } from '@/components/conflicts/ConflictStatusTabs';
-import { ConflictTable } from '@/components/conflicts/ConflictTable';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { ConflictsSubNav } from '@/components/conflicts/ConflictsSubNav';
+import { QueueFilterForm } from '@/components/conflicts/QueueFilterForm';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { Pagination } from '@/components/ui/Pagination';
 import { requirePrincipal } from '@/lib/auth/current-principal';
-import { readableScopes } from '@/lib/auth/principal';
-import { CONFLICT_STATUS_FILTERS, type ConflictStatusFilter, listConflicts } from '@/lib/conflicts/list-conflicts';
-import { isFactScope } from '@/lib/facts/scope';
+import { can, readableScopes } from '@/lib/auth/principal';
+import { type ConflictStatusFilter, listConflicts } from '@/lib/conflicts/list-conflicts';
 import { ApiError } from '@/lib/http/api-error';
+import { hasNarrowingFilter, parseQueueFilters, QUEUE_PAGE_SIZE, queueHref, queueSort } from '@/lib/review-ui/queue-filters';
 
 export const metadata: Metadata = { title: 'Conflicts' };
-
-type SearchParams = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const PAGE_SIZE = 50;
 
 const emptyText: Record<ConflictStatusFilter, string> = {
   unresolved: 'No unresolved conflicts. Every triple has at most one live value.',
@@ -23,44 +19,51 @@ const emptyText: Record<ConflictStatusFilter, string> = {
   all: 'No conflict has been detected.',
 };
 
-export default async function ConflictsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const params = await searchParams;
-  const statusParam = one(params.status);
-  const status: ConflictStatusFilter = (CONFLICT_STATUS_FILTERS as readonly string[]).includes(statusParam ?? '') ? (statusParam as ConflictStatusFilter) : 'unresolved';
-  const scopeParam = one(params.scope);
-  const cursor = one(params.cursor);
-  const query = new URLSearchParams({ status, ...(scopeParam ? { scope: scopeParam } : {}) });
-  const principal = await requirePrincipal(`/conflicts?${query}`);
-
+export default async function ConflictsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  let filters = parseQueueFilters(await searchParams);
+  const principal = await requirePrincipal(queueHref(filters, { cursor: filters.cursor }));
   const readable = readableScopes(principal);
-  const scope = isFactScope(scopeParam) ? scopeParam : undefined;
-  const scopes = scope ? readable.filter((s) => s === scope) : readable;
+  const scopes = filters.scope ? readable.filter((s) => s === filters.scope) : readable;
+  const query = {
+    scopes,
+    status: filters.status,
+    entity: filters.entity,
+    namespace: filters.namespace,
+    aged: filters.aged,
+    has_suggestion: filters.hasSuggestion,
+    sort: queueSort(filters.status),
+    limit: QUEUE_PAGE_SIZE,
+  };
   // A cursor that does not parse (edited URL) starts over instead of failing the page.
-  const page = await listConflicts({ scopes, status, cursor, limit: PAGE_SIZE }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === 'invalid_cursor') return listConflicts({ scopes, status, limit: PAGE_SIZE });
-    throw error;
+  const page = await listConflicts({ ...query, cursor: filters.cursor }).catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.code === 'invalid_cursor')) throw error;
+    filters = { ...filters, cursor: undefined };
+    return listConflicts(query);
   });
+
+  const narrowed = hasNarrowingFilter(filters);
+  const empty = !scopes.length
+    ? { title: 'Nothing here', text: filters.scope ? `This key cannot read scope “${filters.scope}”.` : 'This key cannot read any scope.' }
+    : narrowed
+      ? { title: 'No matching conflicts', text: `${emptyText[filters.status]} (with these filters)` }
+      : { title: filters.status === 'unresolved' ? 'All clear' : 'Nothing here', text: emptyText[filters.status] };
 
   return (
     <>
       <PageHeader
         title="Conflicts"
-        description={
-          <>
-            Triples with two live values, newest detection first{scope ? <> — scope <strong className="capitalize">{scope}</strong></> : null}. Open one to keep a side or
-            dismiss it.
-          </>
-        }
+        description="The review queue: triples with two live values, aged ones (over 14 days) first, then newest. Take the suggestion, keep a side, or dismiss a false alarm."
+        actions={<ConflictsSubNav current="queue" />}
       />
-      <ConflictStatusTabs current={status} scope={scope} />
-      {page.conflicts.length ? (
-        <>
-          <ConflictTable conflicts={page.conflicts} />
-          <Pagination isFirstPage={!cursor} firstHref={`/conflicts?${query}`} nextHref={page.cursor ? `/conflicts?${new URLSearchParams({ ...Object.fromEntries(query), cursor: page.cursor })}` : null} />
-        </>
-      ) : (
-        <EmptyState title={status === 'unresolved' ? 'All clear' : 'Nothing here'}>{scopes.length ? emptyText[status] : scope ? `This key cannot read scope “${scope}”.` : 'This key cannot read any scope.'}</EmptyState>
-      )}
+      <QueueFilterForm filters={filters} scopes={readable} />
+      <ConflictStatusTabs filters={filters} />
+      <ConflictQueue
+        filters={filters}
+        initialPage={page}
+        fetchedAt={Date.now()}
+        writableScopes={readable.filter((scope) => can(principal, 'write', scope))}
+        empty={empty}
+      />
     </>
   );
 }

@@ -3,21 +3,24 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ConflictDecision } from '@/components/conflicts/ConflictDecision';
 import { ConflictSide } from '@/components/conflicts/ConflictSide';
+import { ConflictTimeline } from '@/components/conflicts/ConflictTimeline';
 import { conflictHref, entityHref } from '@/components/conflicts/conflict-href';
+import { OpenConflictsNotice } from '@/components/conflicts/OpenConflictsNotice';
 import { ResolveForm } from '@/components/conflicts/ResolveForm';
+import { SuggestionPanel } from '@/components/conflicts/SuggestionPanel';
 import { Notice } from '@/components/ui/Notice';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { linkStyles } from '@/components/ui/styles';
 import { requirePrincipal } from '@/lib/auth/current-principal';
-import { can, readableScopes } from '@/lib/auth/principal';
-import { toConflictRecords } from '@/lib/conflicts/conflict-record';
-import { getConflictRow } from '@/lib/conflicts/list-conflicts';
-import { getDb } from '@/lib/db/prisma';
-import { renderValue } from '@/lib/facts/fact-value';
-import { getFact } from '@/lib/facts/query-facts';
-import type { FactScope } from '@/lib/facts/scope';
+import { can } from '@/lib/auth/principal';
+import { getConflict } from '@/lib/conflicts/get-conflict';
+import { listConflicts } from '@/lib/conflicts/list-conflicts';
 import { decodePathParam } from '@/lib/entities/path-param';
+import type { FactScope } from '@/lib/facts/scope';
+import { getFact } from '@/lib/facts/query-facts';
+import { ApiError } from '@/lib/http/api-error';
+import { conflictStatusWord, formatAge, sameValue, suggestedSide, valueText } from '@/lib/review-ui/conflict-view';
 
 export const metadata: Metadata = { title: 'Conflict' };
 
@@ -30,16 +33,26 @@ const outcomes = {
 export default async function ConflictPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const conflictId = decodePathParam((await params).id);
   const principal = await requirePrincipal(conflictHref(conflictId));
-  const row = await getConflictRow(conflictId);
-  if (!row || !readableScopes(principal).includes(row.scope as FactScope)) notFound();
-  const [conflict] = await toConflictRecords(await getDb(), [row]);
-  const resolutionFact = conflict.resolution_fact_id ? await getFact(conflict.resolution_fact_id, [row.scope as FactScope]) : null;
-  const keptValue = resolutionFact ? renderValue(resolutionFact.value) : null;
-  const keptSide = (fact: typeof conflict.fact_a) => keptValue !== null && !!fact && renderValue(fact.value) === keptValue;
+  // Unknown and unreadable conflicts look the same: not found.
+  const conflict = await getConflict(conflictId, principal).catch((error: unknown) => {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) notFound();
+    throw error;
+  });
+  const now = new Date();
+  const canWrite = can(principal, 'write', conflict.scope);
+  // The resolution fact is among the newest of the history, unless the triple moved on a lot since.
+  const resolutionFact = conflict.resolution_fact_id
+    ? (conflict.history.find((f) => f.id === conflict.resolution_fact_id) ?? (await getFact(conflict.resolution_fact_id, [conflict.scope as FactScope])))
+    : null;
+  const kept = (fact: typeof conflict.fact_a) => !!resolutionFact && !!fact && sameValue(fact.value, resolutionFact.value);
+  const suggested = conflict.status === 'unresolved' ? suggestedSide(conflict) : null;
+  const openOnTriple =
+    conflict.status === 'unresolved'
+      ? []
+      : (await listConflicts({ scopes: [conflict.scope as FactScope], status: 'unresolved', entity: conflict.entity, relation: conflict.relation, limit: 5 })).conflicts;
 
   const outcomeKey = (await searchParams).outcome;
   const outcome = typeof outcomeKey === 'string' && outcomeKey in outcomes ? outcomes[outcomeKey as keyof typeof outcomes] : null;
-  const status = conflict.resolution_basis === 'dismissed' ? 'dismissed' : conflict.status;
   const sides = [
     { label: 'A' as const, fact: conflict.fact_a },
     { label: 'B' as const, fact: conflict.fact_b },
@@ -63,33 +76,44 @@ export default async function ConflictPage({ params, searchParams }: { params: P
             <span className="font-mono wrap-anywhere">{conflict.relation}</span>
             <span aria-hidden="true">·</span>
             <span className="capitalize">{conflict.scope}</span>
+            {conflict.status === 'unresolved' ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>waiting {formatAge(conflict.age_days)}</span>
+                {conflict.aged ? <span className="rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium text-rose-800 ring-1 ring-rose-600/30 ring-inset">aged &gt; 14 days</span> : null}
+              </>
+            ) : null}
           </span>
         }
-        actions={<StatusBadge status={status} testId="conflict-status" />}
+        actions={<StatusBadge status={conflictStatusWord(conflict)} testId="conflict-status" />}
       />
-      {outcome ? (
-        <div className="mb-4">
+      <div className="space-y-4">
+        {outcome ? (
           <Notice tone={outcome.tone} title={outcome.title} testId="conflict-outcome">
             {outcome.text}
           </Notice>
+        ) : null}
+        <OpenConflictsNotice conflicts={openOnTriple} />
+        <div className="grid gap-4 md:grid-cols-2">
+          {sides.map((side) => (
+            <ConflictSide key={side.label} label={side.label} fact={side.fact} kept={kept(side.fact)} suggested={suggested === side.label} />
+          ))}
         </div>
-      ) : null}
-      <div className="grid gap-4 md:grid-cols-2">
-        {sides.map((side) => (
-          <ConflictSide key={side.label} label={side.label} fact={side.fact} kept={keptSide(side.fact)} />
-        ))}
-      </div>
-      <div className="mt-4">
         {conflict.status === 'unresolved' ? (
-          <ResolveForm
-            conflictId={conflict.conflict_id}
-            scope={conflict.scope}
-            canWrite={can(principal, 'write', conflict.scope)}
-            sides={sides.flatMap((side) => (side.fact ? [{ label: side.label, factId: side.fact.id, valueText: renderValue(side.fact.value) }] : []))}
-          />
+          <>
+            <SuggestionPanel conflict={conflict} side={suggested} canWrite={canWrite} />
+            <ResolveForm
+              conflictId={conflict.conflict_id}
+              scope={conflict.scope}
+              canWrite={canWrite}
+              suggested={suggested}
+              sides={sides.flatMap((side) => (side.fact ? [{ label: side.label, factId: side.fact.id, valueText: valueText(side.fact.value), value: side.fact.value }] : []))}
+            />
+          </>
         ) : (
-          <ConflictDecision conflict={conflict} keptValue={keptValue} />
+          <ConflictDecision conflict={conflict} keptValue={resolutionFact ? valueText(resolutionFact.value) : null} canWrite={canWrite} now={now} />
         )}
+        <ConflictTimeline history={conflict.history} total={conflict.history_total} conflict={conflict} />
       </div>
     </>
   );

@@ -1,0 +1,70 @@
+import type { Metadata } from 'next';
+import { ConflictsSubNav } from '@/components/conflicts/ConflictsSubNav';
+import { HistoryFilterForm } from '@/components/review/HistoryFilterForm';
+import { ReviewAlertBanner } from '@/components/review/ReviewAlertBanner';
+import { ReviewHistoryTable } from '@/components/review/ReviewHistoryTable';
+import { ReviewSummary } from '@/components/review/ReviewSummary';
+import { ReviewTrendCharts } from '@/components/review/ReviewTrendCharts';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { requirePrincipal } from '@/lib/auth/current-principal';
+import { readableScopes } from '@/lib/auth/principal';
+import { reviewHistory } from '@/lib/conflicts/review-history';
+import { parseHistoryRange } from '@/lib/review-ui/history-range';
+import { prepareReviewHistory } from '@/lib/review-ui/prepare-review-history';
+
+export const metadata: Metadata = { title: 'Review history' };
+
+export default async function ReviewHistoryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const range = parseHistoryRange(await searchParams);
+  const query = new URLSearchParams({ ...(range.scope ? { scope: range.scope } : {}), days: String(range.days) });
+  const principal = await requirePrincipal(`/conflicts/history?${query}`);
+  const readable = readableScopes(principal);
+  const scopes = range.scope ? readable.filter((s) => s === range.scope) : readable;
+
+  const header = (
+    <PageHeader
+      title="Review history"
+      description={
+        <>
+          Contradictions detected, resolved and dismissed per UTC day, the pending queue and its mean age, computed from the conflict records
+          {range.scope ? (
+            <>
+              {' '}
+              of scope <strong className="capitalize">{range.scope}</strong>
+            </>
+          ) : (
+            ' of every scope you can read'
+          )}
+          .
+        </>
+      }
+      actions={<ConflictsSubNav current="history" />}
+    />
+  );
+  if (!scopes.length) {
+    return (
+      <>
+        {header}
+        <EmptyState title="Nothing to show">{range.scope ? `This key cannot read scope “${range.scope}”.` : 'This key cannot read any scope.'}</EmptyState>
+      </>
+    );
+  }
+
+  const history = await reviewHistory(scopes, range.days);
+  const today = new Date().toISOString().slice(0, 10);
+  const points = prepareReviewHistory(history.history, { today, days: range.days });
+
+  return (
+    <>
+      {header}
+      <div className="space-y-4">
+        <HistoryFilterForm scopes={readable} scope={range.scope} days={range.days} />
+        <ReviewAlertBanner alerts={history.alerts} thresholds={history.thresholds} />
+        <ReviewSummary summary={history.summary} today={points.at(-1)} />
+        <ReviewTrendCharts points={points} />
+        <ReviewHistoryTable points={points} />
+      </div>
+    </>
+  );
+}

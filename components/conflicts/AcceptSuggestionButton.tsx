@@ -1,0 +1,42 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { ApiClientError, errorDetail } from '@/lib/client/api-client';
+import { useResolveConflictMutation } from '@/lib/client/use-resolve-conflict-mutation';
+import { suggestionNote } from '@/lib/review-ui/conflict-view';
+import { buttonStyles } from '../ui/styles';
+import { conflictHref } from './conflict-href';
+
+/** One click: keep the suggested side, with a note that says it was the suggestion and why. */
+export function AcceptSuggestionButton({ conflictId, winningFactId, basis, reason, side }: { conflictId: string; winningFactId: string; basis: string; reason: string; side: string }) {
+  const router = useRouter();
+  const resolve = useResolveConflictMutation();
+  const failed = resolve.error && !(resolve.error instanceof ApiClientError && resolve.error.status === 409);
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <button
+        type="button"
+        disabled={resolve.isPending}
+        className={buttonStyles.primary}
+        onClick={() =>
+          resolve.mutate(
+            { conflictId, winning_fact_id: winningFactId, resolution_note: suggestionNote({ basis, reason }), retract_losers: true },
+            {
+              onSuccess: () => router.replace(conflictHref(conflictId, 'resolved')),
+              onError: (error) => {
+                if (error instanceof ApiClientError && error.status === 409) router.replace(conflictHref(conflictId, 'already'));
+              },
+            },
+          )
+        }
+      >
+        {resolve.isPending ? 'Saving…' : `Accept suggestion: keep ${side}`}
+      </button>
+      {failed ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {errorDetail(resolve.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorDetail } from '@/lib/client/api-client';
+import { useBulkAcceptMutation } from '@/lib/client/use-bulk-accept-mutation';
+import { type ConflictsPage, useConflictsQuery } from '@/lib/client/use-conflicts-query';
+import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
+import { type BulkItem, planBulkAccept, summarizeBulk } from '@/lib/review-ui/bulk-accept';
+import { suggestedSide } from '@/lib/review-ui/conflict-view';
+import { moveSelection, type QueueCommand, selectionAfterDecision } from '@/lib/review-ui/queue-keys';
+import { type QueueFilters, queueHref } from '@/lib/review-ui/queue-filters';
+import { EmptyState } from '../ui/EmptyState';
+import { Notice } from '../ui/Notice';
+import { Pagination } from '../ui/Pagination';
+import { BulkAcceptDialog } from './BulkAcceptDialog';
+import { BulkReport } from './BulkReport';
+import { conflictHref } from './conflict-href';
+import { QueueAnnouncer } from './QueueAnnouncer';
+import { QueueTable } from './QueueTable';
+import { QueueToolbar } from './QueueToolbar';
+import { ShortcutLegend } from './ShortcutLegend';
+import { type Announcement, type QueueAction, useQueueDecisions } from './use-queue-decisions';
+import { useQueueShortcuts } from './use-queue-shortcuts';
+
+const ACTIONS: Partial<Record<QueueCommand, QueueAction>> = { accept: 'accept', keepA: 'keepA', keepB: 'keepB', dismiss: 'dismiss' };
+
+/**
+ * The review queue: the page's conflicts with keyboard selection, one-key decisions, and bulk
+ * accept of suggestions. Decided rows leave the unresolved view at once; the list then refetches.
+ */
+export function ConflictQueue({
+  filters,
+  initialPage,
+  fetchedAt,
+  writableScopes,
+  empty,
+}: {
+  filters: QueueFilters;
+  initialPage: ConflictsPage;
+  fetchedAt: number;
+  writableScopes: string[];
+  empty: { title: string; text: string };
+}) {
+  const router = useRouter();
+  const query = useConflictsQuery(filters, { initialData: initialPage, initialDataUpdatedAt: fetchedAt });
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const announce = useCallback((message: Omit<Announcement, 'id'>) => setAnnouncement((current) => ({ ...message, id: (current?.id ?? 0) + 1 })), []);
+  const { decide, saving, decided, markDecided } = useQueueDecisions(announce);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
+  const [bulkItems, setBulkItems] = useState<BulkItem[] | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [bulkSummary, setBulkSummary] = useState<ReturnType<typeof summarizeBulk> | null>(null);
+  const bulk = useBulkAcceptMutation((done, total) => setProgress({ done, total }));
+  const rowElements = useRef(new Map<string, HTMLTableRowElement>());
+  const focusNext = useRef<string | null>(null);
+
+  const conflicts = useMemo(() => {
+    const all = query.data?.conflicts ?? [];
+    return filters.status === 'unresolved' ? all.filter((c) => !decided.has(c.conflict_id)) : all;
+  }, [query.data, decided, filters.status]);
+  const ids = useMemo(() => conflicts.map((c) => c.conflict_id), [conflicts]);
+  const canDecide = useCallback((c: ConflictRecord) => writableScopes.includes(c.scope), [writableScopes]);
+  const markableIds = conflicts.filter((c) => c.status === 'unresolved' && suggestedSide(c) && canDecide(c) && !saving.has(c.conflict_id) && !decided.has(c.conflict_id)).map((c) => c.conflict_id);
+  const markedIds = markableIds.filter((id) => marked.has(id));
+
+  useEffect(() => {
+    const id = focusNext.current;
+    if (id === null) return;
+    focusNext.current = null;
+    rowElements.current.get(id)?.focus();
+  });
+
+  function select(id: string | null, focus: boolean) {
+    setSelectedId(id);
+    if (focus && id) focusNext.current = id;
+  }
+
+  function act(conflict: ConflictRecord, action: QueueAction) {
+    if (!canDecide(conflict)) {
+      announce({ tone: 'error', text: `This key cannot write scope “${conflict.scope}”: deciding needs the write permission.` });
+      return;
+    }
+    const next = selectionAfterDecision(ids, conflict.conflict_id, saving);
+    if (decide(conflict, action)) {
+      setMarked((current) => new Set([...current].filter((id) => id !== conflict.conflict_id)));
+      if (filters.status === 'unresolved') select(next, true);
+    }
+  }
+
+  function onCommand(command: QueueCommand) {
+    if (command === 'next' || command === 'previous') return select(moveSelection(ids, selectedId, command === 'next' ? 1 : -1), true);
+    const selected = conflicts.find((c) => c.conflict_id === selectedId);
+    if (!selected) return announce({ tone: 'info', text: 'Select a conflict first: press j or the down arrow.' });
+    if (command === 'open') return router.push(conflictHref(selected.conflict_id));
+    if (command === 'toggle') {
+      if (!markableIds.includes(selected.conflict_id)) return announce({ tone: 'info', text: 'Only conflicts with a suggestion that you can decide can be marked for bulk accept.' });
+      return toggleMark(selected.conflict_id);
+    }
+    const action = ACTIONS[command];
+    if (action && selected.status !== 'unresolved') return announce({ tone: 'info', text: 'This conflict is already decided.' });
+    if (action) act(selected, action);
+  }
+  useQueueShortcuts(onCommand);
+
+  function toggleMark(id: string) {
+    setMarked((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }
+
+  function confirmBulk() {
+    if (!bulkItems) return;
+    setProgress({ done: 0, total: bulkItems.length });
+    bulk.mutate(bulkItems, {
+      onSuccess: (outcomes) => {
+        const summary = summarizeBulk(outcomes);
+        markDecided([...summary.accepted, ...summary.alreadyDecided].map((o) => o.item.conflictId));
+        setMarked(new Set());
+        setBulkSummary(summary);
+        announce({ tone: summary.failed.length ? 'error' : summary.alreadyDecided.length ? 'warning' : 'success', text: summary.message });
+      },
+      onError: (error) => announce({ tone: 'error', text: `Bulk accept stopped: ${errorDetail(error)}` }),
+      onSettled: () => {
+        setBulkItems(null);
+        setProgress(null);
+      },
+    });
+  }
+
+  const rowRef = (id: string) => (el: HTMLTableRowElement | null) => {
+    if (el) rowElements.current.set(id, el);
+    else rowElements.current.delete(id);
+  };
+  const cursor = query.data?.cursor ?? null;
+
+  return (
+    <div className="space-y-3">
+      <ShortcutLegend />
+      <QueueAnnouncer message={announcement} />
+      {bulkSummary ? <BulkReport summary={bulkSummary} onClose={() => setBulkSummary(null)} /> : null}
+      {query.isError ? (
+        <Notice tone="error" title="Could not refresh the queue">
+          {errorDetail(query.error)}
+        </Notice>
+      ) : null}
+      {conflicts.length ? (
+        <>
+          <QueueToolbar shown={conflicts.length} marked={markedIds.length} onBulkAccept={() => setBulkItems(planBulkAccept(conflicts, new Set(markedIds)))} />
+          <QueueTable
+            conflicts={conflicts}
+            selectedId={selectedId}
+            marked={marked}
+            saving={saving}
+            decided={decided}
+            canDecide={canDecide}
+            markableIds={markableIds}
+            rowRef={rowRef}
+            onSelect={(id) => select(id, false)}
+            onToggleMark={toggleMark}
+            onMarkAll={(on) => setMarked(on ? new Set(markableIds) : new Set())}
+            onAction={act}
+          />
+        </>
+      ) : (
+        <EmptyState title={empty.title}>{empty.text}</EmptyState>
+      )}
+      <Pagination isFirstPage={!filters.cursor} firstHref={queueHref(filters, { cursor: undefined })} nextHref={cursor ? queueHref(filters, { cursor }) : null} />
+      <BulkAcceptDialog items={bulkItems} progress={progress} onConfirm={confirmBulk} onCancel={() => setBulkItems(null)} />
+    </div>
+  );
+}

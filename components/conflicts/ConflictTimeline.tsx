@@ -1,0 +1,68 @@
+import type { FactRecord } from '@/lib/facts/fact-record';
+import { valueText } from '@/lib/review-ui/conflict-view';
+import { type TimelineEntry, type TimelineKind, timelineEntries } from '@/lib/review-ui/timeline';
+import { DateTime } from '../ui/DateTime';
+import { ValueText } from '../ui/ValueText';
+import { cardStyles } from '../ui/styles';
+
+const kindStyle: Record<TimelineKind, { dot: string; label: string | null }> = {
+  assertion: { dot: 'bg-slate-400', label: null },
+  retraction: { dot: 'bg-rose-500', label: 'retraction' },
+  decay: { dot: 'bg-amber-500', label: 'decay step' },
+  resolution: { dot: 'bg-emerald-600', label: 'resolution' },
+};
+
+const sideStyle = { A: 'bg-indigo-600 text-white', B: 'bg-fuchsia-600 text-white' } as const;
+
+function Entry({ entry }: { entry: TimelineEntry }) {
+  const { fact, kind, side } = entry;
+  const style = kindStyle[kind];
+  return (
+    <li className="relative pb-4 pl-5 last:pb-0" data-testid="timeline-entry" data-kind={kind}>
+      <span aria-hidden="true" className={`absolute top-1 -left-1.5 h-3 w-3 rounded-full ring-4 ring-white ${style.dot}`} />
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+        <DateTime iso={fact.timestamp} />
+        <span className="font-mono">HLC {fact.hlc}</span>
+        {side ? <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${sideStyle[side]}`}>value {side}</span> : null}
+        {style.label ? <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-700">{style.label}</span> : null}
+        {entry.conflictFact ? <span className="rounded bg-orange-50 px-1.5 py-0.5 text-[11px] font-medium text-orange-800">in this conflict</span> : null}
+      </div>
+      <div className="mt-1 text-sm text-slate-900">
+        <ValueText text={valueText(fact.value)} type={fact.value.type} />
+      </div>
+      <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
+        <span className="tabular-nums">confidence {fact.confidence.toFixed(2)}</span>
+        <span className="min-w-0 font-mono wrap-anywhere">{fact.source}</span>
+        {fact.valid_until ? (
+          <span>
+            valid until <DateTime iso={fact.valid_until} />
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Every fact of the triple by HLC, oldest first: who asserted what, when, with what confidence. */
+export function ConflictTimeline({
+  history,
+  total,
+  conflict,
+}: {
+  history: FactRecord[];
+  total: number;
+  conflict: { fact_a: FactRecord | null; fact_b: FactRecord | null; resolution_fact_id: string | null };
+}) {
+  const entries = timelineEntries(history, conflict);
+  return (
+    <section aria-labelledby="timeline-title" data-testid="conflict-timeline" className={`${cardStyles} p-5`}>
+      <h2 id="timeline-title" className="text-base font-semibold text-slate-900">
+        History of the triple
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {total > history.length ? `The newest ${history.length} of ${total} facts, oldest first.` : `${total} ${total === 1 ? 'fact' : 'facts'}, oldest first.`}
+      </p>
+      <ol className="mt-4 ml-1.5 border-l border-slate-200">{entries.map((entry) => <Entry key={entry.fact.id} entry={entry} />)}</ol>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { errorDetail } from '@/lib/client/api-client';
+import { useReopenConflictMutation } from '@/lib/client/use-reopen-conflict-mutation';
+import { Notice } from '../ui/Notice';
+import { buttonStyles, linkStyles } from '../ui/styles';
+import { conflictHref } from './conflict-href';
+
+/**
+ * Ends the pair's cooldown now; when both values are still live, a new conflict is recorded at once.
+ * The page then reloads without its old outcome notice, and this button keeps the result.
+ */
+export function ReopenButton({ conflictId }: { conflictId: string }) {
+  const router = useRouter();
+  const reopen = useReopenConflictMutation();
+  const result = reopen.data;
+  return (
+    <div className="space-y-3">
+      <button type="button" disabled={reopen.isPending} className={buttonStyles.secondary} onClick={() => reopen.mutate(conflictId, { onSuccess: () => router.replace(conflictHref(conflictId)) })}>
+        {reopen.isPending ? 'Reopening…' : 'Reopen'}
+      </button>
+      {result ? (
+        <Notice tone="success" title="Cooldown ended" testId="reopen-result">
+          {result.new_conflict_id ? (
+            <>
+              Both values are still live, so the pair is a contradiction again:{' '}
+              <Link href={conflictHref(result.new_conflict_id)} className={linkStyles}>
+                open the new conflict
+              </Link>
+              .
+            </>
+          ) : (
+            'The values no longer contradict each other; the pair will be reported again if both become live.'
+          )}
+        </Notice>
+      ) : null}
+      {reopen.isError ? (
+        <Notice tone="error" title="Could not reopen">
+          {errorDetail(reopen.error)}
+        </Notice>
+      ) : null}
+    </div>
+  );
+}

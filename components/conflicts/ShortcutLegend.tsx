@@ -1,0 +1,25 @@
+import { SHORTCUTS } from '@/lib/review-ui/queue-keys';
+
+/** The queue's keyboard shortcuts, always visible next to the list. */
+export function ShortcutLegend() {
+  return (
+    <section aria-label="Keyboard shortcuts" data-testid="shortcut-legend" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600">
+      <h2 className="sr-only">Keyboard shortcuts</h2>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1">
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.label} className="flex items-center gap-1.5">
+            <dt className="flex gap-0.5">
+              {shortcut.keys.map((key, i) => (
+                <span key={key} className="flex items-center gap-0.5">
+                  {i ? <span className="sr-only">or</span> : null}
+                  <kbd className="min-w-5 rounded border border-slate-300 bg-slate-50 px-1 text-center font-mono text-[11px] text-slate-800 shadow-[0_1px_0_0_var(--color-slate-300)]">{key}</kbd>
+                </span>
+              ))}
+            </dt>
+            <dd>{shortcut.label}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { signInViaApi } from '../support/api';
+
+test.describe('node page', () => {
+  test('shows the MCP URL, the header and copyable client configs', async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInViaApi(page);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Node' }).click();
+    await expect(page.getByRole('heading', { name: 'Node', level: 1 })).toBeVisible();
+
+    await expect(page.getByTestId('mcp-url')).toHaveText(`${baseURL}/mcp`);
+    await expect(page.getByTestId('mcp-header')).toHaveText('Authorization: Bearer <your key>');
+
+    const copyHttp = page.getByRole('button', { name: 'Copy HTTP client config' });
+    await copyHttp.click();
+    await expect(copyHttp).toHaveText('Copied');
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied).toEqual({ mcpServers: { stigmem: { type: 'http', url: `${baseURL}/mcp`, headers: { Authorization: 'Bearer <your key>' } } } });
+
+    await page.getByRole('button', { name: 'Copy stdio adapter config' }).click();
+    const stdio = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(stdio.mcpServers.stigmem).toMatchObject({ command: 'npx', args: ['stigmem-health-mcp'], env: { STIGMEM_URL: baseURL } });
+
+    const tools = page.getByTestId('mcp-tool');
+    for (const name of ['lint_scope', 'decay_scope', 'synthesize_scope', 'resolve_contradiction']) {
+      await expect(tools.filter({ has: page.getByRole('heading', { name, exact: true }) })).toHaveCount(1);
+    }
+    await expect(page.getByTestId('node-info')).toContainText('API key required');
+  });
+});
