@@ -1,18 +1,79 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/ui/ComingSoon';
+import { ContextPreviewPanel } from '@/components/synthesis/ContextPreviewPanel';
+import { ScopeTabs } from '@/components/synthesis/ScopeTabs';
+import { SnapshotsPanel } from '@/components/synthesis/SnapshotsPanel';
+import { SynthesisEntriesPanel } from '@/components/synthesis/SynthesisEntriesPanel';
+import { SYNTHESIS_TABS, type SynthesisTab, SynthesisTabs } from '@/components/synthesis/SynthesisTabs';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Notice } from '@/components/ui/Notice';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { requirePrincipal } from '@/lib/auth/current-principal';
+import { can, readableScopes } from '@/lib/auth/principal';
+import { normalizeUri } from '@/lib/facts/normalize';
+import { isFactScope } from '@/lib/facts/scope';
+import { confidenceHistogram } from '@/lib/synthesis/confidence-histogram';
 
 export const metadata: Metadata = { title: 'Synthesis' };
 
-export default async function SynthesisPage() {
-  await requirePrincipal('/synthesis');
+type SearchParams = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function minConfidenceParam(raw: string | undefined): number {
+  const n = Number(raw);
+  return raw && Number.isFinite(n) ? Math.min(1, Math.max(0, Math.round(n * 20) / 20)) : 0;
+}
+
+// /synthesis?scope=&tab=entries|snapshots|context&include_expired=1&entity=&min=0.6
+export default async function SynthesisPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const query = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  const principal = await requirePrincipal(`/synthesis${query.size ? `?${query}` : ''}`);
+  const readable = readableScopes(principal);
+  const scopeParam = one(params.scope);
+  const scope = isFactScope(scopeParam) ? scopeParam : readable[0];
+  const canRead = !!scope && readable.includes(scope);
+  const tabParam = one(params.tab);
+  const tab: SynthesisTab = SYNTHESIS_TABS.some((t) => t.tab === tabParam) ? (tabParam as SynthesisTab) : 'entries';
+  const includeExpired = one(params.include_expired) === '1';
+  const entity = normalizeUri(one(params.entity) ?? '').slice(0, 2048);
+  const minConfidence = minConfidenceParam(one(params.min));
+
   return (
     <>
-      <PageHeader title="Synthesis" description="The current state of a scope: one winning value per triple." />
-      <ComingSoon feature="Synthesis" issue="the synthesis issue">
-        Snapshots of each scope with contradiction badges, saved snapshots and a diff between two of them.
-      </ComingSoon>
+      <PageHeader
+        title="Synthesis"
+        description="The current state of a scope: one winning value per (entity, relation) — higher confidence, then the newer — with contradictions flagged. Read-only; save snapshots to compare over time."
+        actions={readable.length ? <ScopeTabs scopes={readable} current={scope} basePath="/synthesis" keep={tab === 'entries' ? {} : { tab }} /> : null}
+      />
+      {!readable.length ? (
+        <EmptyState title="No readable scopes">This key has no read access to any scope. Ask an admin to add scopes to it.</EmptyState>
+      ) : !canRead ? (
+        <Notice tone="warning" title="No access to this scope" testId="synthesis-no-access">
+          This key cannot read scope “{scope}”. Pick one of your scopes above.
+        </Notice>
+      ) : (
+        <>
+          <SynthesisTabs current={tab} scope={scope} />
+          {tab === 'entries' ? (
+            <SynthesisEntriesPanel
+              key={`${scope}:${includeExpired}:${entity}`}
+              scope={scope}
+              includeExpired={includeExpired}
+              entity={entity}
+              initialMinConfidence={minConfidence}
+              // Not awaited: the chart streams in when the aggregate is done (slow only for large scopes).
+              histogram={confidenceHistogram(scope, includeExpired, entity || null).catch((error: unknown) => {
+                console.error('[stigmem] synthesis histogram failed', error);
+                return null;
+              })}
+            />
+          ) : tab === 'snapshots' ? (
+            <SnapshotsPanel key={scope} scope={scope} canWrite={can(principal, 'write', scope)} />
+          ) : (
+            <ContextPreviewPanel key={scope} scope={scope} />
+          )}
+        </>
+      )}
     </>
   );
 }

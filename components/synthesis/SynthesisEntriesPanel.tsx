@@ -1,0 +1,151 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { Suspense, useEffect, useState, useTransition } from 'react';
+import { errorDetail } from '@/lib/client/api-client';
+import { useSynthesisQuery } from '@/lib/client/use-synthesis-query';
+import type { ConfidenceBucketCount } from '@/lib/synthesis-ui/prepare-confidence-distribution';
+import { CursorPager } from '../decay/CursorPager';
+import { EmptyState } from '../ui/EmptyState';
+import { Notice } from '../ui/Notice';
+import { Skeleton } from '../ui/Skeleton';
+import { buttonStyles, cardStyles } from '../ui/styles';
+import { DistributionChartLoader } from './DistributionChartLoader';
+import { SynthesisEntriesTable } from './SynthesisEntriesTable';
+import { SynthesisFilters } from './SynthesisFilters';
+
+const PAGE_SIZE = 50;
+const SLIDER_SETTLE_MS = 250;
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The entries view. include_expired and entity live in the URL (the server recomputes the chart's
+ * buckets); min_confidence is a slider here that only hides entries, so it re-queries the page and
+ * greys the chart without a server render. Pages follow the API's cursor.
+ */
+export function SynthesisEntriesPanel({
+  scope,
+  includeExpired,
+  entity,
+  initialMinConfidence,
+  histogram,
+}: {
+  scope: string;
+  includeExpired: boolean;
+  entity: string;
+  initialMinConfidence: number;
+  histogram: Promise<ConfidenceBucketCount[] | null>;
+}) {
+  const router = useRouter();
+  const [navigating, startNavigation] = useTransition();
+  const [minConfidence, setMinConfidence] = useState(initialMinConfidence);
+  const [queriedMin, setQueriedMin] = useState(initialMinConfidence);
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1];
+
+  const urlFor = (next: { includeExpired: boolean; entity: string; min: number }) =>
+    `/synthesis?${new URLSearchParams({
+      scope,
+      ...(next.includeExpired ? { include_expired: '1' } : {}),
+      ...(next.entity ? { entity: next.entity } : {}),
+      ...(next.min > 0 ? { min: next.min.toFixed(2) } : {}),
+    })}`;
+
+  // The slider settles before it asks the node; the URL follows without a server render.
+  useEffect(() => {
+    if (minConfidence === queriedMin) return;
+    const timer = setTimeout(() => {
+      setQueriedMin(minConfidence);
+      setCursors([null]);
+      window.history.replaceState(null, '', urlFor({ includeExpired, entity, min: minConfidence }));
+    }, SLIDER_SETTLE_MS);
+    return () => clearTimeout(timer);
+    // urlFor reads only props that key this panel (a change remounts it).
+  }, [minConfidence, queriedMin]);
+
+  const navigate = (next: { includeExpired?: boolean; entity?: string }) =>
+    startNavigation(() => router.replace(urlFor({ includeExpired: next.includeExpired ?? includeExpired, entity: next.entity ?? entity, min: minConfidence }), { scroll: false }));
+
+  const query = useSynthesisQuery({ scope, entity: entity || null, min_confidence: queriedMin, include_expired: includeExpired, cursor, limit: PAGE_SIZE });
+  const page = query.data;
+  const offset = (cursors.length - 1) * PAGE_SIZE;
+
+  return (
+    <div className="space-y-4">
+      <div className={`${cardStyles} grid gap-6 p-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]`}>
+        <div className="space-y-4">
+          <SynthesisFilters
+            minConfidence={minConfidence}
+            onMinConfidence={setMinConfidence}
+            includeExpired={includeExpired}
+            onIncludeExpired={(value) => navigate({ includeExpired: value })}
+            entity={entity}
+            onEntity={(value) => navigate({ entity: value })}
+            pending={navigating}
+          />
+          {page ? (
+            <p className="text-sm text-slate-700" aria-live="polite" data-testid="synthesis-totals">
+              <strong className="font-semibold">{plural(page.entry_count, 'entry', 'entries')}</strong> from {plural(page.fact_count, 'live fact', 'live facts')}
+              {page.contradiction_count ? (
+                <>
+                  {' '}
+                  · <span className="font-semibold text-orange-700">{page.contradiction_count.toLocaleString('en-US')} contradicted</span>
+                </>
+              ) : null}
+              {page.filtered_count ? (
+                <>
+                  {' '}
+                  · <span data-testid="filtered-count">{`${plural(page.filtered_count, 'entry', 'entries')} hidden below ${queriedMin.toFixed(2)}`}</span>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <Suspense fallback={<Skeleton className="h-56" />}>
+          <DistributionChartLoader histogram={histogram} minConfidence={minConfidence} subject={entity ? `entity ${entity}` : `scope ${scope}`} />
+        </Suspense>
+      </div>
+
+      {query.isError ? (
+        <Notice tone="error" title="Could not synthesize this scope" testId="synthesis-error">
+          <p>{errorDetail(query.error)}</p>
+          <button type="button" onClick={() => void query.refetch()} className={`${buttonStyles.secondary} mt-2`}>
+            Try again
+          </button>
+        </Notice>
+      ) : !page ? (
+        <div role="status" aria-live="polite" data-testid="synthesis-loading" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+          <span className="sr-only">Synthesizing…</span>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-8" />
+          ))}
+        </div>
+      ) : page.summary.length ? (
+        <section aria-label="Entries" aria-busy={query.isFetching}>
+          <p className="mb-2 text-xs text-slate-500">
+            Entries {(offset + 1).toLocaleString('en-US')}–{(offset + page.summary.length).toLocaleString('en-US')} of {page.entry_count.toLocaleString('en-US')}, by entity and relation
+          </p>
+          <SynthesisEntriesTable entries={page.summary} />
+          <div className="mt-3">
+            <CursorPager
+              hasPrevious={cursors.length > 1}
+              nextCursor={page.next_cursor}
+              busy={query.isPlaceholderData}
+              onPrevious={() => setCursors((c) => c.slice(0, -1))}
+              onNext={(next) => setCursors((c) => [...c, next])}
+              label="Pages of entries"
+            />
+          </div>
+        </section>
+      ) : (
+        <EmptyState title={page.filtered_count ? 'Every entry is below the threshold' : entity ? 'No entries for this entity' : 'Nothing live in this scope'} testId="synthesis-empty">
+          {page.filtered_count
+            ? `${plural(page.filtered_count, 'entry', 'entries')} hidden below ${queriedMin.toFixed(2)}. Lower the minimum confidence to see them.`
+            : entity
+              ? `No live value of ${entity} in scope “${scope}”.`
+              : `Scope “${scope}” has no live value${includeExpired ? '' : ' (expired and retracted values are hidden)'}. Assert facts with POST /v1/facts and they appear here.`}
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { type FormEvent, useState } from 'react';
+import { buttonStyles, inputStyles, labelStyles } from '../ui/styles';
+
+/** min_confidence slider, include-expired toggle and an entity filter for the entries. */
+export function SynthesisFilters({
+  minConfidence,
+  onMinConfidence,
+  includeExpired,
+  onIncludeExpired,
+  entity,
+  onEntity,
+  pending,
+}: {
+  minConfidence: number;
+  onMinConfidence: (value: number) => void;
+  includeExpired: boolean;
+  onIncludeExpired: (value: boolean) => void;
+  entity: string;
+  onEntity: (value: string) => void;
+  pending: boolean;
+}) {
+  const [entityText, setEntityText] = useState(entity);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onEntity(entityText.trim());
+  };
+  return (
+    <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
+      <div className="w-64">
+        <label htmlFor="min-confidence" className={labelStyles}>
+          Minimum confidence <output htmlFor="min-confidence" className="ml-1 font-semibold text-indigo-700 tabular-nums" data-testid="min-confidence-value">{minConfidence.toFixed(2)}</output>
+        </label>
+        <input
+          id="min-confidence"
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={minConfidence}
+          onChange={(e) => onMinConfidence(Number(e.target.value))}
+          className="mt-2 w-full accent-indigo-600"
+        />
+      </div>
+      <label className="flex items-center gap-2 pb-1 text-sm text-slate-700">
+        <input type="checkbox" checked={includeExpired} disabled={pending} onChange={(e) => onIncludeExpired(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
+        Include expired and retracted values
+      </label>
+      <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2 sm:w-auto" role="search" aria-label="Filter by entity">
+        <div className="w-full sm:w-80">
+          <label htmlFor="synthesis-entity" className={labelStyles}>
+            Entity <span className="font-normal text-slate-500">(exact URI)</span>
+          </label>
+          <input id="synthesis-entity" value={entityText} onChange={(e) => setEntityText(e.target.value)} placeholder="stigmem://acme/user/alice" className={`${inputStyles} mt-1 font-mono`} />
+        </div>
+        <button type="submit" disabled={pending} className={buttonStyles.secondary}>
+          Filter
+        </button>
+        {entity ? (
+          <button type="button" disabled={pending} onClick={() => (setEntityText(''), onEntity(''))} className={`${buttonStyles.secondary} px-2.5`}>
+            Clear
+          </button>
+        ) : null}
+      </form>
+    </div>
+  );
+}
