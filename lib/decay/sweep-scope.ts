@@ -181,6 +181,8 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
     after = [last.entity, last.relation, last.value_hash];
     if (report && total) await report((result.facts_retracted + result.facts_reduced) / total);
     if (written.length < CHUNK) break;
+    // Let queued requests in between chunks: on PGlite every query waits for the one session.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return result;
 }

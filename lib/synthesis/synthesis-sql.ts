@@ -13,7 +13,16 @@ export interface SynthesisOptions {
   entity?: string | null;
   includeExpired: boolean;
   now: Date;
+  /** Only (entity, relation) pairs in (after, upTo]: one page, computed without touching the rest. */
+  range?: { after: [string, string] | null; upTo: [string, string] };
 }
+
+const rangeFilter = (alias: string, range: SynthesisOptions['range']) => {
+  if (!range) return Prisma.empty;
+  const a = Prisma.raw(alias);
+  const lower = range.after ? Prisma.sql`AND (${a}.entity, ${a}.relation) > (${range.after[0]}, ${range.after[1]})` : Prisma.empty;
+  return Prisma.sql`${lower} AND (${a}.entity, ${a}.relation) <= (${range.upTo[0]}, ${range.upTo[1]})`;
+};
 
 const live = (alias: string, now: Date) =>
   Prisma.sql`(${Prisma.raw(alias)}.confidence > 0 AND (${Prisma.raw(alias)}.valid_until IS NULL OR ${Prisma.raw(alias)}.valid_until >= ${now}))`;
@@ -26,7 +35,7 @@ export function synthesisCtes(o: SynthesisOptions): Prisma.Sql {
       SELECT vh.entity, vh.relation, vh.value, vh.value_hash, vh.confidence, vh.head_hlc_wall, vh.head_hlc_counter, vh.head_fact_id,
              vh.head_timestamp, vh.valid_until, ${live('vh', o.now)} AS live
       FROM value_heads vh
-      WHERE vh.scope = ${o.scope} AND vh.relation NOT LIKE 'stigmem:%' ${entityFilter('vh')}
+      WHERE vh.scope = ${o.scope} AND vh.relation NOT LIKE 'stigmem:%' ${entityFilter('vh')} ${rangeFilter('vh', o.range)}
         ${o.includeExpired ? Prisma.empty : Prisma.sql`AND ${live('vh', o.now)}`}
     ),
     ranked AS (
@@ -40,7 +49,7 @@ export function synthesisCtes(o: SynthesisOptions): Prisma.Sql {
       FROM conflicts c
       JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
       JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
-      WHERE c.scope = ${o.scope} AND c.status = 'unresolved' AND ${live('va', o.now)} AND ${live('vb', o.now)} ${entityFilter('c')}
+      WHERE c.scope = ${o.scope} AND c.status = 'unresolved' AND ${live('va', o.now)} AND ${live('vb', o.now)} ${entityFilter('c')} ${rangeFilter('c', o.range)}
       GROUP BY c.entity, c.relation
     ),
     entries AS (
@@ -94,7 +103,20 @@ export function toEntry(row: EntryRow, scope: string): SynthesisEntry {
   return entry;
 }
 
-/** Deterministic order (entity, relation), byte-wise on every database. */
-export const ENTRY_ORDER = Prisma.sql`ORDER BY entity COLLATE "C", relation COLLATE "C"`;
-export const entryAfter = (cursor: [string, string] | null) =>
-  cursor ? Prisma.sql`AND (entity COLLATE "C", relation COLLATE "C") > (${cursor[0]} COLLATE "C", ${cursor[1]} COLLATE "C")` : Prisma.empty;
+/** Order (entity, relation) in the database's collation, the order of the primary-key index pages walk. */
+export const ENTRY_ORDER = Prisma.sql`ORDER BY entity, relation`;
+
+/**
+ * The next page's key range: walks the value_heads primary key from `after` for `pairs` distinct
+ * (entity, relation) pairs of the synthesis. Returns the last pair of the page (null when none
+ * remain) and whether more follow.
+ */
+export function nextPairsSql(o: SynthesisOptions, after: [string, string] | null, pairs: number): Prisma.Sql {
+  return Prisma.sql`
+    SELECT DISTINCT vh.entity, vh.relation FROM value_heads vh
+    WHERE vh.scope = ${o.scope} AND vh.relation NOT LIKE 'stigmem:%'
+      ${o.entity ? Prisma.sql`AND vh.entity = ${o.entity}` : Prisma.empty}
+      ${after ? Prisma.sql`AND (vh.entity, vh.relation) > (${after[0]}, ${after[1]})` : Prisma.empty}
+      ${o.includeExpired ? Prisma.empty : Prisma.sql`AND ${live('vh', o.now)}`}
+    ORDER BY vh.entity, vh.relation LIMIT ${pairs + 1}`;
+}

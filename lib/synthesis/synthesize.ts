@@ -3,7 +3,7 @@ import type { Tx } from '../db/prisma';
 import { readOnly } from '../db/read-only';
 import { badRequest } from '../http/api-error';
 import { decodeCursor, encodeCursor } from '../http/query-params';
-import { ENTRY_ORDER, entryAfter, type EntryRow, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
+import { ENTRY_ORDER, type EntryRow, nextPairsSql, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
 import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
 
 // POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed page by page
@@ -34,10 +34,21 @@ export async function synthesisTotals(tx: Tx, options: SynthesisOptions, minConf
   };
 }
 
-export async function synthesisRows(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, limit: number): Promise<EntryRow[]> {
-  return tx.$queryRaw<EntryRow[]>(Prisma.sql`
-    ${synthesisCtes(options)}
-    SELECT * FROM entries WHERE confidence >= ${minConfidence} ${entryAfter(after)} ${ENTRY_ORDER} LIMIT ${limit}`);
+/**
+ * One page: the next `pairs` (entity, relation) pairs after `after`, synthesized on their own (a
+ * key range of the primary key), so paging through a scope costs one pass, not one per page.
+ * Entries below min_confidence are dropped from the page; `last` is where the next page starts.
+ */
+export async function synthesisPage(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, pairs: number) {
+  const next = await tx.$queryRaw<{ entity: string; relation: string }[]>(nextPairsSql(options, after, pairs));
+  if (!next.length) return { rows: [] as EntryRow[], last: null, more: false };
+  const page = next.slice(0, pairs);
+  const last = page[page.length - 1];
+  const upTo: [string, string] = [last.entity, last.relation];
+  const rows = await tx.$queryRaw<EntryRow[]>(Prisma.sql`
+    ${synthesisCtes({ ...options, range: { after, upTo } })}
+    SELECT * FROM entries WHERE confidence >= ${minConfidence} ${ENTRY_ORDER}`);
+  return { rows, last: upTo, more: next.length > pairs };
 }
 
 function parseCursor(cursor: string | null | undefined): [string, string] | null {
@@ -55,13 +66,11 @@ export async function synthesizePage(request: SynthesisRequest & { limit: number
   return readOnly(async (tx) => {
     const options = optionsOf(request, new Date());
     const totals = await synthesisTotals(tx, options, request.min_confidence);
-    const rows = await synthesisRows(tx, options, request.min_confidence, after, request.limit + 1);
-    const page = rows.slice(0, request.limit);
-    const last = page[page.length - 1];
+    const page = await synthesisPage(tx, options, request.min_confidence, after, request.limit);
     return {
-      summary: page.map((row) => toEntry(row, request.scope)),
+      summary: page.rows.map((row) => toEntry(row, request.scope)),
       ...totals,
-      next_cursor: rows.length > request.limit && last ? encodeCursor([last.entity, last.relation]) : null,
+      next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
     };
   });
 }
@@ -89,17 +98,18 @@ export async function synthesizeStream(request: SynthesisRequest): Promise<Reada
         readOnly(async (tx) => {
           const options = optionsOf(request, new Date());
           const totals = await synthesisTotals(tx, options, request.min_confidence);
-          let rows = await synthesisRows(tx, options, request.min_confidence, null, STREAM_PAGE);
+          let page = await synthesisPage(tx, options, request.min_confidence, null, STREAM_PAGE);
           ready();
           send('{"summary":[');
           let first = true;
-          while (rows.length && !cancelled) {
-            send(`${first ? '' : ','}${rows.map((row) => JSON.stringify(toEntry(row, request.scope))).join(',')}`);
-            first = false;
-            await room();
-            if (rows.length < STREAM_PAGE) break;
-            const last = rows[rows.length - 1];
-            rows = await synthesisRows(tx, options, request.min_confidence, [last.entity, last.relation], STREAM_PAGE);
+          while (!cancelled) {
+            if (page.rows.length) {
+              send(`${first ? '' : ','}${page.rows.map((row) => JSON.stringify(toEntry(row, request.scope))).join(',')}`);
+              first = false;
+              await room();
+            }
+            if (!page.more || !page.last) break;
+            page = await synthesisPage(tx, options, request.min_confidence, page.last, STREAM_PAGE);
           }
           const { entry_count: _entries, ...wire } = totals;
           send(`],${JSON.stringify(wire).slice(1)}`);
