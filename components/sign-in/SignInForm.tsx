@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
 import { useSignInMutation } from '@/lib/client/use-sign-in-mutation';
 import { Notice } from '../ui/Notice';
@@ -11,11 +11,17 @@ import { buttonStyles, inputStyles, labelStyles } from '../ui/styles';
 export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
   const signIn = useSignInMutation();
-  const [key, setKey] = useState('');
+  // The key is read from the form when it is sent, not from state: a key typed or pasted before
+  // the page hydrated is still there. Until hydration the button stays disabled, so a native form
+  // submission can never put the key in a URL.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    signIn.mutate(key.trim(), {
+    const key = String(new FormData(event.currentTarget).get('key') ?? '').trim();
+    if (!key) return;
+    signIn.mutate(key, {
       onSuccess: () => {
         router.replace(next);
         router.refresh();
@@ -37,8 +43,6 @@ export function SignInForm({ next }: { next: string }) {
           spellCheck={false}
           required
           autoFocus
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
           className={`${inputStyles} mt-1 font-mono`}
           placeholder="sk_…"
         />
@@ -51,7 +55,7 @@ export function SignInForm({ next }: { next: string }) {
           </Notice>
         </div>
       ) : null}
-      <button type="submit" disabled={signIn.isPending || !key.trim()} className={`${buttonStyles.primary} w-full`}>
+      <button type="submit" disabled={!hydrated || signIn.isPending} className={`${buttonStyles.primary} w-full`}>
         {signIn.isPending || signIn.isSuccess ? 'Signing in…' : 'Sign in'}
       </button>
     </form>
