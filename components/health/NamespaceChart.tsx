@@ -1,0 +1,75 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { NamespaceBar } from '@/lib/health/namespace-chart';
+
+const SERIES = [
+  { key: 'error', name: 'Errors', color: '#e11d48' },
+  { key: 'warning', name: 'Warnings', color: '#f59e0b' },
+  { key: 'info', name: 'Info', color: '#0ea5e9' },
+] as const;
+
+const ROW_PX = 30;
+
+/**
+ * Findings per relation namespace, stacked by severity (bars from prepareNamespaceChart). Clicking
+ * a bar opens the scope's findings in that namespace; the same numbers are in a table for screen
+ * readers, since a chart alone says nothing to them.
+ */
+export function NamespaceChart({ scope, bars }: { scope: string; bars: NamespaceBar[] }) {
+  const router = useRouter();
+  const height = bars.length * ROW_PX + 56;
+  // Entity-level findings (namespace "") are the orphans: their filter is the check, not a namespace.
+  const open = (bar: NamespaceBar | undefined) => {
+    if (!bar || bar.namespace === null) return;
+    router.push(bar.namespace === '' ? `/scopes/${scope}?check=orphan` : `/scopes/${scope}?namespace=${encodeURIComponent(bar.namespace)}`);
+  };
+  return (
+    <figure data-testid={`scope-${scope}-namespace-chart`}>
+      <figcaption className="text-xs font-medium text-slate-500">Findings by relation namespace</figcaption>
+      <div aria-hidden="true" className="mt-1">
+        <BarChart responsive data={bars} layout="vertical" style={{ width: '100%', height }} margin={{ top: 4, right: 12, bottom: 4, left: 4 }} barCategoryGap={6}>
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: '#64748b' }} stroke="#cbd5e1" />
+          <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 11, fill: '#334155' }} stroke="#cbd5e1" interval={0} />
+          <Tooltip cursor={{ fill: '#f1f5f9' }} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
+          <Legend iconSize={10} wrapperStyle={{ fontSize: 11 }} />
+          {SERIES.map((s) => (
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.name}
+              stackId="severity"
+              fill={s.color}
+              isAnimationActive={false}
+              cursor="pointer"
+              onClick={(data: { payload?: NamespaceBar }) => open(data.payload)}
+            />
+          ))}
+        </BarChart>
+      </div>
+      <table className="sr-only">
+        <caption>Findings by relation namespace in {scope}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Namespace</th>
+            <th scope="col">Errors</th>
+            <th scope="col">Warnings</th>
+            <th scope="col">Info</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.label}>
+              <th scope="row">{bar.label}</th>
+              <td>{bar.error}</td>
+              <td>{bar.warning}</td>
+              <td>{bar.info}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,28 @@
+import { HealthScore } from '@/components/health/HealthScore';
+import { ScopeStat } from '@/components/health/ScopeStat';
+import { SeverityLinks } from '@/components/health/SeverityLinks';
+import { healthTone } from '@/lib/health/scope-status';
+import type { ScopeHealth } from '@/lib/lint/lint-summary';
+import { DateTime } from '../ui/DateTime';
+import { cardStyles } from '../ui/styles';
+
+/** The scope page's headline: counts, findings by severity (links filter the table), the score. */
+export function ScopeSummary({ health }: { health: ScopeHealth }) {
+  const { scope } = health;
+  return (
+    <section aria-label={`Health of ${scope}`} className={`${cardStyles} mb-4 flex flex-wrap items-center justify-between gap-6 p-5`}>
+      <dl className="grid grid-cols-3 gap-6">
+        <ScopeStat label="Facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
+        <ScopeStat label="Live values" value={health.live_value_count} testId={`scope-${scope}-live`} />
+        <ScopeStat label="Entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
+      </dl>
+      <div className="space-y-1">
+        <SeverityLinks scope={scope} counts={health.findings} />
+        <p className="text-xs text-slate-500">
+          Linted <DateTime iso={health.checked_at} />
+        </p>
+      </div>
+      <HealthScore scope={scope} score={health.score} tone={healthTone(health.score, health.findings)} />
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { expect, type Page, test } from '@playwright/test';
+import { adminHeaders, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
+import { E2E_ADMIN_ENTITY } from '../support/e2e-env';
+import { createBrokenRef, createStaleFinding, fillAboveThreshold, LARGE_SCOPE } from '../support/lint-data';
+
+// Lint journeys (issue 3): Health home → scope page → a finding's remediation → the finding is gone
+// after a re-lint. Every test narrows the table to its own entities with the entity search.
+
+const rows = (page: Page) => page.getByTestId('finding-row');
+
+async function filterFindings(page: Page, filters: { q?: string; check?: string; severity?: string }) {
+  if (filters.check) await page.getByLabel('Check').selectOption(filters.check);
+  if (filters.severity) await page.getByLabel('Severity').selectOption(filters.severity);
+  if (filters.q !== undefined) await page.getByRole('searchbox', { name: 'Entity search' }).fill(filters.q);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+}
+
+test.describe('lint', () => {
+  test('from the health page to a scope, filter, resolve a contradiction and see it gone after a re-lint', async ({ page, request }) => {
+    const suffix = uniqueSuffix();
+    const entity = `e2e:lint:${suffix}`;
+    await createConflict(request, entity, 'alice', 'bob');
+    await createStaleFinding(request, `${entity}:stale`);
+    await signInViaApi(page);
+
+    await page.goto('/');
+    const card = page.getByTestId('scope-card-local');
+    await expect(card.getByTestId('scope-local-error')).toContainText(/[1-9]\d* errors?/);
+    await expect(card.getByTestId('scope-local-namespace-chart')).toBeVisible();
+    await card.getByTestId('scope-local-score').hover();
+    await expect(card.getByRole('tooltip')).toContainText('score = 100 × (1 − (errors + 0.3·warnings + 0.05·infos) / live values)');
+    await card.getByRole('link', { name: 'Open scope local' }).click();
+
+    await expect(page).toHaveURL(/\/scopes\/local$/);
+    await expect(page.getByRole('heading', { name: 'Scope: local', level: 1 })).toBeVisible();
+    await filterFindings(page, { q: suffix });
+    await expect(rows(page)).toHaveCount(2);
+    await filterFindings(page, { check: 'contradiction' });
+    await expect(page).toHaveURL(/check=contradiction/);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveAttribute('data-entity', entity);
+    await expect(rows(page)).toContainText('alice');
+
+    await rows(page).getByRole('link', { name: `Resolve the conflict on ${entity} owner` }).click();
+    await expect(page).toHaveURL(/\/conflicts\/stigmem%3Aconflict%3A/);
+    await page.getByRole('radio', { name: /Keep value A/ }).check();
+    await page.getByRole('button', { name: 'Resolve conflict' }).click();
+    await expect(page.getByTestId('conflict-status')).toHaveText('resolved');
+
+    // Back on the scope page (a fresh lint): the contradiction is gone, the stale value is not.
+    await page.goto(`/scopes/local?check=contradiction&q=${suffix}`);
+    await expect(page.getByTestId('findings-empty')).toContainText('No findings match these filters');
+    await page.goto(`/scopes/local?q=${suffix}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveAttribute('data-check', 'stale');
+  });
+
+  test('a stale value: preview its retraction, then "retract now" removes the finding', async ({ page, request }) => {
+    const suffix = uniqueSuffix();
+    const entity = `e2e:lint:${suffix}`;
+    const { stale } = await createStaleFinding(request, entity);
+    await signInViaApi(page);
+    await page.goto(`/scopes/local?check=stale&q=${suffix}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText('spring sale');
+
+    await rows(page).getByRole('button', { name: 'Preview retraction' }).click();
+    await expect(rows(page).getByTestId('decay-preview')).toContainText(/polic/);
+
+    await rows(page).getByRole('button', { name: 'Retract now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retract this stale value?' });
+    await expect(dialog).toContainText('promo:banner');
+    await dialog.getByRole('button', { name: 'Retract' }).click();
+    await expect(page.getByTestId('findings-empty')).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+
+    const facts = await request.get(`/v1/facts?entity=${encodeURIComponent(entity)}&relation=promo:banner&include_expired=true`, { headers: adminHeaders });
+    const { facts: history } = (await facts.json()) as { facts: { id: string; confidence: number; source: string }[] };
+    expect(history[0]).toMatchObject({ confidence: 0, source: E2E_ADMIN_ENTITY });
+    expect(history.map((f) => f.id)).toContain(stale.id);
+  });
+
+  test('a broken ref: "assert the missing target" mends it, "retract the ref" removes another', async ({ page, request }) => {
+    const suffix = uniqueSuffix();
+    const target = `e2e:lint:${suffix}:missing`;
+    await createBrokenRef(request, `e2e:lint:${suffix}:a`, target);
+    await createBrokenRef(request, `e2e:lint:${suffix}:b`, `e2e:lint:${suffix}:gone`);
+    await signInViaApi(page);
+    await page.goto(`/scopes/local?check=broken_ref&q=${suffix}&sort=entity`);
+    await expect(rows(page)).toHaveCount(2);
+
+    await rows(page).first().getByRole('button', { name: 'Assert the missing target' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assert the missing target' });
+    await expect(dialog.getByLabel('Entity')).toHaveValue(target);
+    await dialog.getByLabel('Relation').fill('memory:name');
+    await dialog.getByLabel('Value', { exact: true }).fill('Found again');
+    await dialog.getByRole('button', { name: 'Assert fact' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveAttribute('data-entity', `e2e:lint:${suffix}:b`);
+
+    const asserted = await request.get(`/v1/facts?entity=${encodeURIComponent(target)}`, { headers: adminHeaders });
+    expect(((await asserted.json()) as { facts: unknown[] }).facts).toEqual([
+      expect.objectContaining({ relation: 'memory:name', value: { type: 'string', v: 'Found again' }, scope: 'local', source: E2E_ADMIN_ENTITY }),
+    ]);
+
+    await rows(page).getByRole('button', { name: 'Retract the ref' }).click();
+    await page.getByRole('dialog', { name: 'Retract this ref?' }).getByRole('button', { name: 'Retract' }).click();
+    await expect(page.getByTestId('findings-empty')).toBeVisible();
+  });
+
+  test('a large scope lints in a background job: progress, then findings', async ({ page, request }) => {
+    const suffix = uniqueSuffix();
+    await createStaleFinding(request, `e2e:lint:${suffix}:stale`, LARGE_SCOPE);
+    await createBrokenRef(request, `e2e:lint:${suffix}:ref`, `e2e:lint:${suffix}:nowhere`, LARGE_SCOPE);
+    await fillAboveThreshold(request, LARGE_SCOPE, suffix);
+
+    // The job may finish before the first poll: answer that poll with a half-done job, and hold the
+    // next ones until the progress bar has been seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let polls = 0;
+    await page.route('**/v1/lint/jobs/*', async (route) => {
+      if (polls++ === 0) {
+        const job = await (await route.fetch()).json();
+        return route.fulfill({ json: { ...job, status: 'running', progress: 0.5, findings: undefined } });
+      }
+      await released;
+      return route.continue();
+    });
+
+    await signInViaApi(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: `Open scope ${LARGE_SCOPE}` }).click();
+    const progress = page.getByRole('progressbar', { name: 'Lint progress' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '50');
+    await expect(page.getByTestId('lint-job-status')).toContainText('Running');
+    release();
+
+    await expect(page.getByTestId('lint-job-done')).toContainText('in a background job');
+    await filterFindings(page, { q: suffix });
+    await expect(rows(page)).toHaveCount(2);
+    await filterFindings(page, { check: 'broken_ref' });
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveAttribute('data-entity', `e2e:lint:${suffix}:ref`);
+    expect(polls).toBeGreaterThan(1);
+  });
+
+  test('empty states: a healthy scope, no readable scope, and a scope the key cannot read', async ({ page, request }) => {
+    // "public" is the scope no spec writes to (see conflicts.spec.ts).
+    const reader = await createKey(request, { entity_uri: `e2e:lint-reader:${uniqueSuffix()}`, permissions: ['read'], allowed_scopes: ['public'] });
+    await signInViaApi(page, reader.key);
+    await page.goto('/');
+    await expect(page.getByTestId('scope-public-healthy')).toContainText('healthy');
+    await page.getByRole('link', { name: 'Open scope public' }).click();
+    await expect(page.getByTestId('scope-healthy')).toContainText('This scope is healthy');
+    await page.goto('/scopes/local');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+
+    const nobody = await createKey(request, { entity_uri: `e2e:lint-nobody:${uniqueSuffix()}`, permissions: ['read'], allowed_scopes: [] });
+    await signInViaApi(page, nobody.key);
+    await page.goto('/');
+    await expect(page.getByTestId('empty-state')).toContainText('No readable scopes');
+  });
+});

@@ -1,0 +1,65 @@
+import type { LintFinding } from '../lint/lint-request';
+import { FINDINGS_PAGE_SIZE, type FindingsView } from './findings-query';
+
+// The same filters, sorts and paging as the scope page's SQL (lib/lint/findings-page.ts), applied in
+// the browser to the findings of a finished lint job (large scopes lint in the background, and the
+// job hands back all findings at once).
+
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
+const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3 } as const;
+const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** split_part(coalesce(relation, ''), ':', 1), as in finding-sql.ts. */
+export function findingNamespace(relation: string | null): string {
+  return (relation ?? '').split(':')[0];
+}
+
+/** Tie-break shared by every sort: severity, check, entity, relation (nulls first), first fact id. */
+function defaultOrder(a: LintFinding, b: LintFinding): number {
+  return (
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    CHECK_RANK[a.check] - CHECK_RANK[b.check] ||
+    bytewise(a.entity, b.entity) ||
+    (a.relation === null ? (b.relation === null ? 0 : -1) : b.relation === null ? 1 : bytewise(a.relation, b.relation)) ||
+    bytewise(a.fact_ids[0] ?? '', b.fact_ids[0] ?? '')
+  );
+}
+
+/** PostgreSQL puts NULLs last ascending and first descending. */
+function byRelation(a: LintFinding, b: LintFinding): number {
+  if (a.relation === null || b.relation === null) return a.relation === b.relation ? 0 : a.relation === null ? 1 : -1;
+  return bytewise(a.relation, b.relation);
+}
+
+const primary: Record<FindingsView['sort'], (a: LintFinding, b: LintFinding) => number> = {
+  severity: (a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity],
+  check: (a, b) => CHECK_RANK[a.check] - CHECK_RANK[b.check],
+  entity: (a, b) => bytewise(a.entity, b.entity),
+  relation: byRelation,
+};
+
+export interface FilteredFindings {
+  findings: LintFinding[];
+  total: number;
+  offset: number;
+}
+
+export function filterFindings(all: readonly LintFinding[], view: FindingsView, pageSize = FINDINGS_PAGE_SIZE): FilteredFindings {
+  const q = view.q?.trim().toLowerCase();
+  const matching = all.filter(
+    (f) =>
+      (!view.check || f.check === view.check) &&
+      (!view.severity || f.severity === view.severity) &&
+      (view.namespace === undefined || findingNamespace(f.relation) === view.namespace) &&
+      (!q || f.entity.includes(q)),
+  );
+  const sign = view.dir === 'desc' ? -1 : 1;
+  matching.sort((a, b) => sign * primary[view.sort](a, b) || defaultOrder(a, b));
+  const offset = (view.page - 1) * pageSize;
+  return { findings: matching.slice(offset, offset + pageSize), total: matching.length, offset };
+}
+
+/** The relation namespaces present in a list of findings, for the filter's options. */
+export function namespacesOf(findings: readonly LintFinding[]): string[] {
+  return [...new Set(findings.map((f) => findingNamespace(f.relation)))].filter(Boolean).sort(bytewise);
+}
