@@ -111,6 +111,18 @@ describe('generateKnowledgeBase: shape of the knowledge base', () => {
     expect(share((f) => f.input.scope === 'public')).toBeGreaterThan(0.03);
   });
 
+  it('writes one scope on request, without merging the triples of other scopes into false contradictions', () => {
+    const facts = [...generateKnowledgeBase({ facts: 20_000, seed: 42, now: NOW, onlyScope: 'company' })];
+    expect(facts.every((f) => f.input.scope === 'company')).toBe(true);
+    const asserted = new Set<string>();
+    for (const f of facts.filter((f) => f.kind === 'assert')) {
+      const triple = `${f.input.entity} ${f.input.relation}`;
+      expect(asserted.has(triple), triple).toBe(false);
+      asserted.add(triple);
+    }
+    expect(facts.filter((f) => f.kind === 'contradiction').length / facts.length).toBeLessThan(0.065);
+  });
+
   it('has about 5% contradictions, 5% expired, 2% expiring soon', () => {
     expect(share((f) => f.kind === 'contradiction')).toBeGreaterThan(0.04);
     expect(share((f) => f.kind === 'contradiction')).toBeLessThan(0.065);

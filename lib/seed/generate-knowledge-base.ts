@@ -24,6 +24,12 @@ export interface SeedOptions {
   now: Date;
   timeline?: Timeline;
   windowSize?: number;
+  /**
+   * Write every fact in this one scope (the benchmark's one-scope knowledge base). Entity names are
+   * numbered per scope, so moving a multi-scope knowledge base into one scope afterwards would
+   * merge unrelated triples of equal names into false contradictions.
+   */
+  onlyScope?: FactScope;
 }
 
 export interface SeedFact {
@@ -106,6 +112,11 @@ class KnowledgeBaseGenerator {
     }
   }
 
+  private pickScope(): FactScope {
+    const scope = this.rng.weighted(SCOPE_WEIGHTS);
+    return this.options.onlyScope ?? scope;
+  }
+
   // ---- emitting facts -------------------------------------------------------------------------
 
   /** Advances the clock to the next fact's slot; values made before emit() see this wall time. */
@@ -155,7 +166,7 @@ class KnowledgeBaseGenerator {
       const planned = this.assertPending('assert');
       if (planned) return planned;
     }
-    const scope = this.rng.weighted(SCOPE_WEIGHTS);
+    const scope = this.pickScope();
     const kind = this.rng.weighted(KIND_WEIGHTS[scope]);
     const { entity, self } = this.entities.register(scope, kind);
     for (const spec of RELATIONS[kind].others) {
@@ -266,7 +277,7 @@ class KnowledgeBaseGenerator {
 
   /** An entity every fact of which ends up expired or retracted (never a window slot, never revived). */
   private *orphanEntity(): Generator<SeedFact> {
-    const scope = this.rng.weighted(SCOPE_WEIGHTS);
+    const scope = this.pickScope();
     const kind = this.rng.pick(ENTITY_KINDS);
     const entity = this.entities.registerOrphan(scope, kind);
     const specs = [RELATIONS[kind].anchor, ...RELATIONS[kind].others.filter((s) => !s.refKind && this.rng.chance(0.5))];

@@ -16,3 +16,13 @@ export function statisticsRefresher(db: DbOrTx): (factsWritten: number) => Promi
     await db.$executeRaw`ANALYZE facts, value_heads, conflicts`;
   };
 }
+
+/**
+ * After a bulk load: VACUUM (ANALYZE) the tables it wrote. Value heads are rewritten many times
+ * while a knowledge base is loaded, and the dead versions slow every whole-scope read until
+ * autovacuum gets to them (within a minute on a default server; never where autovacuum is off).
+ * This leaves the database in that settled state at once. Not inside a transaction.
+ */
+export async function settleAfterBulkLoad(db: DbOrTx): Promise<void> {
+  await db.$executeRaw`VACUUM (ANALYZE) facts, value_heads, conflicts`;
+}

@@ -3,7 +3,7 @@ import { writeFacts } from '../facts/write-facts';
 import type { FactScope } from '../facts/scope';
 import { seedBatches, seedFactId, tenantDomain } from './generate-knowledge-base';
 import type { SeedFactKind } from './seed-plan';
-import { statisticsRefresher } from './refresh-statistics';
+import { settleAfterBulkLoad, statisticsRefresher } from './refresh-statistics';
 import { hlcAt, seedTimeline } from './seed-timeline';
 
 // Writes a generated knowledge base through the one write path (writeFacts, import mode: ids,
@@ -12,7 +12,7 @@ import { hlcAt, seedTimeline } from './seed-timeline';
 // whether this (facts, seed) was written completely, partly (an interrupted run: resumed batch by
 // batch, a batch being all-or-nothing), or not at all. It runs ANALYZE each time the number of
 // facts written doubles (refresh-statistics.ts), which keeps the write path's plans good while the
-// tables grow from nothing.
+// tables grow from nothing, and VACUUM (ANALYZE) at the end, so reads start on settled tables.
 
 export interface SeedRunOptions {
   facts: number;
@@ -118,5 +118,6 @@ export async function runSeed(options: SeedRunOptions): Promise<SeedRunResult> {
   }
   result.seconds = (performance.now() - started) / 1000;
   result.factsPerSecond = result.written / Math.max(result.seconds, 1e-3);
+  if (result.written) await settleAfterBulkLoad(db);
   return result;
 }
