@@ -63,6 +63,18 @@ describe('HlcClock', () => {
     expect(clock.tick()).toEqual({ wall: 300, counter: 0 });
   });
 
+  it('carries into the wall after counter 999, so issued counters keep three digits', () => {
+    const clock = clockAt([100]);
+    clock.observe({ wall: 100, counter: 998 });
+    expect([clock.tick(), clock.tick(), clock.tick()]).toEqual([
+      { wall: 100, counter: 999 },
+      { wall: 101, counter: 0 },
+      { wall: 101, counter: 1 },
+    ]);
+    clock.observe({ wall: 101, counter: 12_345 });
+    expect(clock.tick()).toEqual({ wall: 102, counter: 0 });
+  });
+
   it('returns copies that later ticks cannot change', () => {
     const clock = clockAt([5, 5]);
     const first = clock.tick();

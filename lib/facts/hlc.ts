@@ -9,6 +9,9 @@ export interface Hlc {
 
 const HLC_PATTERN = /^(\d{1,15})\.(\d{1,9})$/;
 
+/** Counters the node issues per wall millisecond (0–999, the three padded digits). */
+export const HLC_COUNTERS_PER_MS = 1000;
+
 export function formatHlc({ wall, counter }: Hlc): string {
   return `${String(wall).padStart(13, '0')}.${String(counter).padStart(3, '0')}`;
 }
@@ -41,7 +44,10 @@ export class HlcClock {
 
   tick(): Hlc {
     const wall = this.physicalNow();
-    this.last = wall > this.last.wall ? { wall, counter: 0 } : { wall: this.last.wall, counter: this.last.counter + 1 };
+    if (wall > this.last.wall) this.last = { wall, counter: 0 };
+    else if (this.last.counter < HLC_COUNTERS_PER_MS - 1) this.last = { wall: this.last.wall, counter: this.last.counter + 1 };
+    // A thousand HLCs in one millisecond: carry into the wall, so counters keep their three digits.
+    else this.last = { wall: this.last.wall + 1, counter: 0 };
     return { ...this.last };
   }
 }

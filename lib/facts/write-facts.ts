@@ -4,13 +4,15 @@ import { conflict as conflictError } from '../http/api-error';
 import { applyFacts, type ConflictState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
 import { type FactRecord, toFactRecord } from './fact-record';
 import { refTarget, valueHash } from './fact-value';
-import { HlcClock } from './hlc';
+import { type Hlc, HlcClock } from './hlc';
 import type { FactInput } from './parse-fact-input';
 import { SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertHeads } from './triple-store';
 
-// The one write path: single assert, batch, import, conflict resolution, decay and the seed all
-// come through writeFactsInTx, so every write records and closes conflicts the same way.
+// The one write path: single assert, batch, import, conflict resolution and the seed all come
+// through writeFactsInTx, so every write records and closes conflicts the same way. The decay sweep
+// writes its narrow kind of fact with one SQL statement of its own (lib/decay/write-sweep.ts), under
+// the same lock and clock, and its conflicts' bookkeeping facts through writeConflictBookkeeping.
 
 /** Every writer takes this transaction-scoped advisory lock: writes are serialized per database. */
 const WRITE_LOCK_KEY = 7_165_930_211;
@@ -39,6 +41,19 @@ export async function lockWrites(tx: Tx): Promise<void> {
   const [newest] = await tx.$queryRaw<{ hlc_wall: bigint; hlc_counter: number }[]>`
     SELECT hlc_wall, hlc_counter FROM facts ORDER BY hlc_wall DESC, hlc_counter DESC LIMIT 1`;
   if (newest) clock.observe({ wall: Number(newest.hlc_wall), counter: Number(newest.hlc_counter) });
+}
+
+/**
+ * For facts written by set-based SQL (the decay sweep), under lockWrites: tickHlc() gives the
+ * first HLC, the statement counts up from it, and observeHlc(last) moves the clock past them all.
+ */
+export function tickHlc(): Hlc {
+  return clock.tick();
+}
+
+/** See tickHlc. */
+export function observeHlc(hlc: Hlc): void {
+  clock.observe(hlc);
 }
 
 function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
@@ -79,6 +94,12 @@ export function conflictSystemFacts(opened: ConflictState[], closed: ConflictSta
   ];
 }
 
+/** Writes the system facts for conflicts a write opened and closed; call under lockWrites. */
+export async function writeConflictBookkeeping(tx: Tx, opened: ConflictState[], closed: ConflictState[], now: Date): Promise<void> {
+  const system = conflictSystemFacts(opened, closed).map((input) => prepare(input, 'assert'));
+  if (system.length) await applyAndPersist(tx, system, now, 'assert');
+}
+
 async function applyAndPersist(tx: Tx, facts: PreparedFact[], now: Date, mode: WriteOptions['mode']) {
   const states = await loadTripleStates(tx, facts, now, mode === 'import');
   const result = applyFacts(facts, states, { now, newConflictId: () => `stigmem:conflict:${randomUUID()}` });
@@ -109,8 +130,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
   }
   const facts = inputs.map((input) => prepare(input, options.mode));
   const user = await applyAndPersist(tx, facts, now, options.mode);
-  const system = conflictSystemFacts(user.opened, user.closed).map((input) => prepare(input, 'assert'));
-  if (system.length) await applyAndPersist(tx, system, now, 'assert');
+  await writeConflictBookkeeping(tx, user.opened, user.closed, now);
   // Conflicts opened and closed within one batch were inserted, then closed, above.
   return {
     facts: facts.map((f) =>
