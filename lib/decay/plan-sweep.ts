@@ -58,16 +58,60 @@ export async function planRelations(tx: Tx, policies: DecayPolicy[], filter: Swe
   });
 }
 
+/** Whether candidate row `alias` would be written: a due retraction, or a step of at least MIN_STEP. */
+export const isChange = (alias: string) => {
+  const c = Prisma.raw(alias);
+  return Prisma.sql`(${c}.target IS NOT NULL AND (${c}.action = 'retract' OR ${c}.confidence - ${c}.target >= ${MIN_STEP - 1e-9}))`;
+};
+
+/** A value head's key within a scope, in the order sweeps walk them: (entity, relation, value_hash). */
+export type HeadKey = [entity: string, relation: string, valueHash: string];
+
+/** Value heads after `after` up to and including `upTo` (null: no bound), in primary-key order. */
+export interface HeadRange {
+  after: HeadKey | null;
+  upTo: HeadKey | null;
+}
+
+/** The heads a sweep with this filter walks (the scope, narrowed by entity, relation and fact id). */
+function headFilter(filter: SweepFilter): Prisma.Sql {
+  return Prisma.sql`vh.scope = ${filter.scope}
+    ${filter.entity ? Prisma.sql`AND vh.entity = ${filter.entity}` : Prisma.empty}
+    ${filter.relation ? Prisma.sql`AND vh.relation = ${filter.relation}` : Prisma.empty}
+    ${filter.factId ? Prisma.sql`AND vh.head_fact_id = ${filter.factId} AND (vh.entity, vh.relation, vh.scope, vh.value_hash) IN (
+      SELECT f.entity, f.relation, f.scope, f.value_hash FROM facts f WHERE f.id = ${filter.factId})` : Prisma.empty}`;
+}
+
+// Row comparisons spell out the whole primary key (entity, relation, scope, value_hash) so they
+// are index conditions on it; with the scope fixed that is the (entity, relation, value_hash) order.
+const keyAfter = (scope: string, key: HeadKey) => Prisma.sql`(vh.entity, vh.relation, vh.scope, vh.value_hash) > (${key[0]}, ${key[1]}, ${scope}, ${key[2]})`;
+const keyUpTo = (scope: string, key: HeadKey) => Prisma.sql`(vh.entity, vh.relation, vh.scope, vh.value_hash) <= (${key[0]}, ${key[1]}, ${scope}, ${key[2]})`;
+
+/** `AND` conditions keeping value heads `vh` within the range. */
+export function headRangeSql(scope: string, range: HeadRange): Prisma.Sql {
+  return Prisma.sql`${range.after ? Prisma.sql`AND ${keyAfter(scope, range.after)}` : Prisma.empty}
+    ${range.upTo ? Prisma.sql`AND ${keyUpTo(scope, range.upTo)}` : Prisma.empty}`;
+}
+
+/** The last key of the next `size` heads after `after`; null when fewer remain (the range runs to the end). */
+export async function rangeEnd(tx: Tx, filter: SweepFilter, after: HeadKey | null, size: number): Promise<HeadKey | null> {
+  const [row] = await tx.$queryRaw<{ entity: string; relation: string; value_hash: string }[]>`
+    SELECT vh.entity, vh.relation, vh.value_hash FROM value_heads vh
+    WHERE ${headFilter(filter)} ${after ? Prisma.sql`AND ${keyAfter(filter.scope, after)}` : Prisma.empty}
+    ORDER BY vh.entity, vh.relation, vh.scope, vh.value_hash OFFSET ${size - 1} LIMIT 1`;
+  return row ? [row.entity, row.relation, row.value_hash] : null;
+}
+
 /**
  * Candidate values with their computed target: columns entity, relation, value_hash, value,
- * head_fact_id, valid_until, confidence (before), target (after), action, policy_id, age_s.
- * `changesOnly` keeps the rows that would be written.
+ * value_type, ref_target, head_fact_id, valid_until, confidence (before), target (after), action,
+ * policy_id, age_s. `changesOnly` keeps the rows that would be written; `range` narrows to a key range.
  */
-export function candidatesSql(plan: RelationPlan[], filter: SweepFilter, now: Date, changesOnly: boolean): Prisma.Sql {
+export function candidatesSql(plan: RelationPlan[], filter: SweepFilter, now: Date, changesOnly: boolean, range?: HeadRange): Prisma.Sql {
   const col = <T>(pick: (p: RelationPlan) => T) => plan.map(pick);
   return Prisma.sql`
     SELECT * FROM (
-      SELECT vh.entity, vh.relation, vh.value_hash, vh.value, vh.head_fact_id, vh.valid_until, vh.confidence,
+      SELECT vh.entity, vh.relation, vh.value_hash, vh.value, vh.value_type, vh.ref_target, vh.head_fact_id, vh.valid_until, vh.confidence,
         p.policy_id, p.action, extract(epoch FROM (${now}::timestamptz - vh.base_timestamp))::float8 AS age_s,
         CASE p.action
           WHEN 'retract' THEN CASE WHEN extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) > p.ttl_s THEN 0::float8 END
@@ -77,10 +121,9 @@ export function candidatesSql(plan: RelationPlan[], filter: SweepFilter, now: Da
       JOIN unnest(${col((p) => p.relation)}::text[], ${col((p) => p.policy.id)}::text[], ${col((p) => p.action)}::text[],
                   ${col((p) => p.policy.ttl_s)}::float8[], ${col((p) => p.policy.half_life_s)}::float8[], ${col((p) => p.policy.min_confidence)}::float8[])
         AS p(relation, policy_id, action, ttl_s, half_life_s, min_confidence) ON p.relation = vh.relation
-      WHERE vh.scope = ${filter.scope} AND vh.confidence > 0 AND vh.base_timestamp IS NOT NULL
+      WHERE ${headFilter(filter)} AND vh.confidence > 0 AND vh.base_timestamp IS NOT NULL
         AND coalesce(vh.base_source, '') NOT LIKE 'system:%'
-        ${filter.entity ? Prisma.sql`AND vh.entity = ${filter.entity}` : Prisma.empty}
-        ${filter.factId ? Prisma.sql`AND vh.head_fact_id = ${filter.factId}` : Prisma.empty}
+        ${range ? headRangeSql(filter.scope, range) : Prisma.empty}
     ) c
-    ${changesOnly ? Prisma.sql`WHERE c.target IS NOT NULL AND (c.action = 'retract' OR c.confidence - c.target >= ${MIN_STEP - 1e-9})` : Prisma.empty}`;
+    ${changesOnly ? Prisma.sql`WHERE ${isChange('c')}` : Prisma.empty}`;
 }

@@ -4,25 +4,26 @@ import { databaseKind } from '../db/connection';
 import { getDb, TX_OPTIONS } from '../db/prisma';
 import { readOnly } from '../db/read-only';
 import type { FactValue } from '../facts/fact-value';
-import { DECAY_SOURCE } from '../facts/system-sources';
-import { lockWrites, writeFactsInTx } from '../facts/write-facts';
+import { lockWrites } from '../facts/write-facts';
 import { badRequest } from '../http/api-error';
 import { decodeCursor, encodeCursor } from '../http/query-params';
 import { asyncThreshold, type ReportProgress, startJob } from '../jobs/jobs';
 import { countFacts } from '../lint/run-lint';
 import type { DecayPolicy } from './decay-policy';
-import { candidatesSql, planRelations, type RelationPlan, type SweepFilter } from './plan-sweep';
+import { candidatesSql, type HeadKey, isChange, planRelations, rangeEnd, type RelationPlan, type SweepFilter } from './plan-sweep';
+import { writeDecayChunk } from './write-sweep';
 import { listPolicies } from './policy-store';
 import type { DryRunResult, SweepChange, SweepRequest, SweepResult } from './sweep-request';
 
 // POST /v1/decay/sweep. Dry-run: READ ONLY, always synchronous, with the paged list of changes.
-// Sweep: chunks of CHUNK values, each planned and written in one transaction under the write lock
-// through the common write path (so a retraction closes conflicts like any other). Every chunk
-// re-plans from the database, so a sweep cut off midway is finished by the next one, and a second
-// sweep right after the first finds nothing left to write.
+// Sweep: walks the scope's value heads in key ranges of CHUNK_HEADS; each range is planned and
+// written by one set-based statement (write-sweep.ts) in its own transaction under the write lock.
+// Every chunk re-plans from the database, so a sweep cut off midway is finished by the next one,
+// and a second sweep right after the first finds nothing left to write.
 
-const CHUNK = 1000;
-const FACTS_PER_SECOND = { postgres: 40_000, pglite: 10_000 };
+/** Value heads per chunk: one transaction, one statement, about half a second on PostgreSQL when most values decay. */
+const CHUNK_HEADS = 10_000;
+const FACTS_PER_SECOND = { postgres: 25_000, pglite: 12_000 };
 
 interface CandidateRow {
   entity: string;
@@ -99,20 +100,30 @@ export async function dryRun(request: SweepRequest): Promise<DryRunResult> {
       histogram: Array.from({ length: 10 }, (_, i) => ({ bucket: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, before: 0, after: 0 })),
     };
     if (!plan.length) return base;
-    const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM (${candidatesSql(plan, filter, now, false)}) c`);
-    base.facts_evaluated = Number(n);
-    const changes = candidatesSql(plan, filter, now, true);
-    const counts = await tx.$queryRaw<{ policy_id: string; retract: bigint; reduce: bigint }[]>(Prisma.sql`
-      SELECT policy_id, count(*) FILTER (WHERE action = 'retract') AS retract, count(*) FILTER (WHERE action = 'reduce') AS reduce
-      FROM (${changes}) c GROUP BY policy_id ORDER BY policy_id`);
-    base.counts_by_policy = counts.map((c) => ({ policy_id: c.policy_id, would_retract: Number(c.retract), would_reduce: Number(c.reduce) }));
+    // One pass over the candidates for every count: evaluated, per policy, and both histograms.
+    const groups = await tx.$queryRaw<{ policy_id: string; action: string; changed: boolean; b_before: number; b_after: number; n: bigint }[]>(Prisma.sql`
+      SELECT c.policy_id, c.action, ${isChange('c')} AS changed,
+        least(width_bucket(c.confidence, 0, 1, 10), 10) AS b_before,
+        least(width_bucket(CASE WHEN c.action = 'retract' THEN 0 ELSE c.target END, 0, 1, 10), 10) AS b_after,
+        count(*) AS n
+      FROM (${candidatesSql(plan, filter, now, false)}) c
+      GROUP BY 1, 2, 3, 4, 5`);
+    const byPolicy = new Map<string, { policy_id: string; would_retract: number; would_reduce: number }>();
+    for (const g of groups) {
+      const n = Number(g.n);
+      base.facts_evaluated += n;
+      if (!g.changed) continue;
+      const counts = byPolicy.get(g.policy_id) ?? { policy_id: g.policy_id, would_retract: 0, would_reduce: 0 };
+      if (g.action === 'retract') counts.would_retract += n;
+      else counts.would_reduce += n;
+      byPolicy.set(g.policy_id, counts);
+      base.histogram[Math.max(1, g.b_before) - 1].before += n;
+      base.histogram[Math.max(1, g.b_after) - 1].after += n;
+    }
+    base.counts_by_policy = [...byPolicy.values()].sort((a, b) => (a.policy_id < b.policy_id ? -1 : a.policy_id > b.policy_id ? 1 : 0));
     base.dry_run_would_retract = base.counts_by_policy.reduce((s, c) => s + c.would_retract, 0);
     base.dry_run_would_reduce = base.counts_by_policy.reduce((s, c) => s + c.would_reduce, 0);
-    const buckets = await tx.$queryRaw<{ which: string; b: number; n: bigint }[]>(Prisma.sql`
-      SELECT 'before' AS which, least(width_bucket(confidence, 0, 1, 10), 10) AS b, count(*) AS n FROM (${changes}) c GROUP BY 2
-      UNION ALL
-      SELECT 'after', least(width_bucket(CASE WHEN action = 'retract' THEN 0 ELSE target END, 0, 1, 10), 10), count(*) FROM (${changes}) c GROUP BY 2`);
-    for (const bucket of buckets) base.histogram[Math.max(1, bucket.b) - 1][bucket.which as 'before' | 'after'] += Number(bucket.n);
+    const changes = candidatesSql(plan, filter, now, true);
     const offset = request.cursor ? Number(decodeCursor(request.cursor)?.[0]) : 0;
     if (!Number.isInteger(offset) || offset < 0) throw badRequest('invalid_cursor', 'cursor: not a cursor this node issued');
     const page = await tx.$queryRaw<CandidateRow[]>(Prisma.sql`
@@ -123,7 +134,7 @@ export async function dryRun(request: SweepRequest): Promise<DryRunResult> {
   });
 }
 
-export async function applySweep(request: SweepRequest, policies: DecayPolicy[], report?: ReportProgress): Promise<SweepResult> {
+export async function applySweep(request: SweepRequest, policies: DecayPolicy[], report?: ReportProgress, chunkHeads = CHUNK_HEADS): Promise<SweepResult> {
   const filter = filterOf(request);
   const now = new Date();
   const db = await getDb();
@@ -131,7 +142,7 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
     const plan = await planRelations(tx, policies, filter);
     if (!plan.length) return { plan, evaluated: 0, total: 0 };
     const [{ evaluated, total }] = await tx.$queryRaw<{ evaluated: bigint; total: bigint }[]>(Prisma.sql`
-      SELECT count(*) AS evaluated, count(*) FILTER (WHERE c.target IS NOT NULL AND (c.action = 'retract' OR c.confidence - c.target >= 0.01 - 1e-9)) AS total
+      SELECT count(*) AS evaluated, count(*) FILTER (WHERE ${isChange('c')}) AS total
       FROM (${candidatesSql(plan, filter, now, false)}) c`);
     return { plan, evaluated: Number(evaluated), total: Number(total) };
   });
@@ -146,41 +157,21 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
     dry_run_would_reduce: 0,
     policies_applied: appliedPolicies(plan),
   };
-  let after: [string, string, string] | null = null;
+  let after: HeadKey | null = null;
   while (plan.length) {
-    const written = await db.$transaction(async (tx) => {
+    const step = await db.$transaction(async (tx) => {
       await lockWrites(tx);
       const chunkPlan = await planRelations(tx, policies, filter);
       if (!chunkPlan.length) return null;
-      const keyset = after ? Prisma.sql`WHERE (c.entity, c.relation, c.value_hash) > (${after[0]}, ${after[1]}, ${after[2]})` : Prisma.empty;
-      const rows = await tx.$queryRaw<CandidateRow[]>(Prisma.sql`
-        SELECT * FROM (${candidatesSql(chunkPlan, filter, now, true)}) c ${keyset}
-        ORDER BY c.entity, c.relation, c.value_hash LIMIT ${CHUNK}`);
-      if (!rows.length) return null;
-      await writeFactsInTx(
-        tx,
-        rows.map((row) => ({
-          entity: row.entity,
-          relation: row.relation,
-          scope: request.scope,
-          value: row.value,
-          source: DECAY_SOURCE,
-          confidence: row.action === 'retract' ? 0 : Number(row.target),
-          validUntil: row.valid_until,
-        })),
-        { mode: 'assert' },
-      );
-      return rows;
+      const upTo = await rangeEnd(tx, filter, after, chunkHeads);
+      return { upTo, written: await writeDecayChunk(tx, chunkPlan, filter, now, { after, upTo }) };
     }, TX_OPTIONS);
-    if (!written) break;
-    for (const row of written) {
-      if (row.action === 'retract') result.facts_retracted++;
-      else result.facts_reduced++;
-    }
-    const last = written[written.length - 1];
-    after = [last.entity, last.relation, last.value_hash];
-    if (report && total) await report((result.facts_retracted + result.facts_reduced) / total);
-    if (written.length < CHUNK) break;
+    if (!step) break;
+    result.facts_retracted += step.written.retracted;
+    result.facts_reduced += step.written.reduced;
+    if (report && total) await report(Math.min(1, (result.facts_retracted + result.facts_reduced) / total));
+    if (!step.upTo) break;
+    after = step.upTo;
     // Let queued requests in between chunks: on PGlite every query waits for the one session.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,5 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
-import { api, describeHttp, expectError } from '../harness';
+import { api, describeHttp, expectError, hlcText, uid } from '../harness';
+import { HLC_PATTERN } from '../schemas';
+import { getDb } from '@/lib/db/prisma';
+import { formatHlc } from '@/lib/facts/hlc';
 import { createPolicy, factsOf, importAged, newNamespace, sweep, uniqueEntity } from '../decay-helpers';
 
 // §15: the five decay vectors of §15.7 by name, then the decisions of DESIGN.md §3.
@@ -123,6 +126,75 @@ describeHttp('decay semantics', () => {
     expect((await sweep({ scope: 'company', entity })).facts_retracted).toBe(1);
     const conflicts = (await api.get('/v1/conflicts', { query: { entity } })).body as { conflicts: { status: string; resolution_basis: string; resolved_by: string }[] };
     expect(conflicts.conflicts).toEqual([expect.objectContaining({ status: 'resolved', resolution_basis: 'retracted', resolved_by: 'system:stigmem:decay' })]);
+    // The bookkeeping fact says so too, and the resolution points at the decay retraction.
+    const conflict = conflicts.conflicts[0] as unknown as { conflict_id: string; resolution_fact_id: string };
+    const [status] = (await factsOf(conflict.conflict_id)).filter((f) => f.relation === 'stigmem:conflict:status');
+    expect(status).toMatchObject({ value: { type: 'string', v: 'resolved' }, source: 'system:stigmem' });
+    const [retraction] = await factsOf(entity);
+    expect(retraction).toMatchObject({ id: conflict.resolution_fact_id, confidence: 0, source: 'system:stigmem:decay' });
+  });
+
+  it('decay facts take distinct three-digit HLCs, even past 1,000 in one chunk, and later writes come after them', async () => {
+    // In scope local: 1,200 values of one entity would crowd the company scope other files page through.
+    const ns = newNamespace();
+    const entity = uniqueEntity();
+    const wall = Date.now() - 5 * HOUR * 1000;
+    const aged = (i: number) => ({
+      entity,
+      relation: `${ns}:r${i}`,
+      value: { type: 'string', v: 'v' },
+      source: 'agent:seed',
+      scope: 'local',
+      id: `fact-${uid()}`,
+      hlc: hlcText(wall, i % 1000),
+      timestamp: new Date(wall).toISOString(),
+    });
+    for (const start of [0, 1000]) {
+      const res = await api.post('/v1/facts/import', { facts: Array.from({ length: 600 }, (_, j) => aged(start + j)) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    await createPolicy({ id: `${ns}-half`, relation: `${ns}:*`, scope: 'local', mode: 'confidence', half_life_s: HOUR });
+    expect((await sweep({ scope: 'local', entity })).facts_reduced).toBe(1200);
+    const later = await api.post('/v1/facts', { entity, relation: `${ns}:later`, value: { type: 'string', v: 'w' }, source: 'agent:x', scope: 'local' });
+    expect(later.status).toBe(201);
+    // More than the API pages at once: read the decay facts' HLCs from the database.
+    const db = await getDb();
+    const rows = await db.$queryRaw<{ wall: bigint; counter: number }[]>`
+      SELECT hlc_wall AS wall, hlc_counter AS counter FROM facts WHERE entity = ${entity} AND source = 'system:stigmem:decay'`;
+    const hlcs = rows.map((r) => formatHlc({ wall: Number(r.wall), counter: r.counter }));
+    expect(hlcs).toHaveLength(1200);
+    expect(hlcs.every((h) => HLC_PATTERN.test(h))).toBe(true);
+    expect(new Set(hlcs).size).toBe(1200);
+    const newest = [...hlcs].sort().at(-1)!;
+    expect((later.body as { hlc: string }).hlc > newest).toBe(true);
+    // Leave local without policies for the no-op case below.
+    expect((await api.delete(`/v1/decay/policies/${ns}-half`)).status).toBe(204);
+  });
+
+  it('dry run counts per policy and histograms before and after, in one pass, evaluated rows included', async () => {
+    const ns = newNamespace();
+    const entity = uniqueEntity();
+    await importAged(entity, `${ns}:a`, 'x', 2 * HOUR, { confidence: 0.85 });
+    await importAged(entity, `${ns}:b`, 'y', 2 * HOUR);
+    await importAged(entity, `${ns}:c`, 'z', 10);
+    await createPolicy({ id: `${ns}-ttl`, relation: `${ns}:a`, scope: 'company', mode: 'retract', ttl_s: HOUR });
+    await createPolicy({ id: `${ns}-half`, relation: `${ns}:*`, scope: 'company', mode: 'confidence', half_life_s: HOUR });
+    const result = (await sweep({ scope: 'company', entity, mode: 'dry_run' })) as Awaited<ReturnType<typeof sweep>> & {
+      histogram: { bucket: string; before: number; after: number }[];
+    };
+    // a: retracted (0.85 → 0); b: 1 → 0.25 after two half-lives; c: ten seconds old, evaluated, unchanged.
+    expect(result).toMatchObject({ facts_evaluated: 3, dry_run_would_retract: 1, dry_run_would_reduce: 1 });
+    expect(result.counts_by_policy).toEqual([
+      { policy_id: `${ns}-half`, would_retract: 0, would_reduce: 1 },
+      { policy_id: `${ns}-ttl`, would_retract: 1, would_reduce: 0 },
+    ]);
+    const nonZero = result.histogram.flatMap((b) => (b.before || b.after ? [[b.bucket, b.before, b.after]] : []));
+    expect(nonZero).toEqual([
+      ['0.0–0.1', 0, 1],
+      ['0.2–0.3', 0, 1],
+      ['0.8–0.9', 1, 0],
+      ['0.9–1.0', 1, 0],
+    ]);
   });
 
   it('one-fact preview: fact_id narrows a dry run to that value', async () => {

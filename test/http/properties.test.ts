@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
+import type { DecayPolicy } from '@/lib/decay/decay-policy';
+import { sweepRequestSchema } from '@/lib/decay/sweep-request';
+import { applySweep } from '@/lib/decay/sweep-scope';
 import { ConflictList, DismissResponse, FactBatch, FactRecord, ResolveResponse } from '../schemas';
 import { api, describeHttp, expectBody, hlcText, uid, wireFact, type WireFact } from '../harness';
 import { checkInvariants, snapshotFacts, snapshotFactsById } from '../harness/invariants';
 
 // Property test through the real HTTP handlers and the real write path, on the real database:
 // after any sequence of asserts, retractions (value and triple-wide), resolutions (winner, new
-// value, dismissal) and imports, (a) every pair of live values in a triple has an unresolved
+// value, dismissal), imports and decay sweeps, (a) every pair of live values in a triple has an unresolved
 // conflict or a decided one still in its cooldown, value heads agree with the facts, and (b) no
 // fact row is ever updated or deleted.
 
@@ -24,7 +27,8 @@ const step = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('resolveWinner' as const), pick: fc.nat(), side: fc.constantFrom('a', 'b'), retractLosers: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('resolveNew' as const), pick: fc.nat(), v: value, retractLosers: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dismiss' as const), pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), t: triple, v: value, confidence: fc.constantFrom(1, 0), backMinutes: fc.integer({ min: 0, max: 120 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('import' as const), t: triple, v: value, confidence: fc.constantFrom(1, 0), backMinutes: fc.integer({ min: 1, max: 120 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('decay' as const), mode: fc.constantFrom('retract' as const, 'confidence' as const), aged: fc.option(fc.record({ t: triple, v: value, backMinutes: fc.integer({ min: 1, max: 120 }) })) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('batch' as const), facts: fc.array(fc.record({ t: triple, v: value, confidence: fc.constantFrom(1, 0) }), { minLength: 2, maxLength: 3 }) }) },
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
@@ -47,6 +51,13 @@ async function pickUnresolved(run: Run, pick: number) {
   return open.length ? open[pick % open.length] : null;
 }
 
+/** Back-dated below every fact this run asserted; the step index keeps imported HLCs distinct. */
+async function importBackdated(run: Run, t: { e: number; scope: string }, v: string, confidence: number, backMinutes: number, index: number) {
+  const wall = run.start - 1000 - backMinutes * 60_000;
+  const imported = factFor(run, t, v, { confidence, hlc: hlcText(wall, index), timestamp: new Date(wall).toISOString() });
+  expectBody(await api.post('/v1/facts/import', { facts: [imported] }), 201, FactBatch);
+}
+
 async function runStep(run: Run, s: Step, index: number): Promise<void> {
   switch (s.kind) {
     case 'assert': {
@@ -64,12 +75,20 @@ async function runStep(run: Run, s: Step, index: number): Promise<void> {
     case 'batch':
       expectBody(await api.post('/v1/facts', { facts: s.facts.map((f) => factFor(run, f.t, f.v, { confidence: f.confidence })) }), 201, FactBatch);
       return;
-    case 'import': {
-      // Back-dated below every fact this run asserted; the step index keeps imported HLCs distinct.
-      const hlc = hlcText(run.start - 1000 - s.backMinutes * 60_000, index);
-      expectBody(await api.post('/v1/facts/import', { facts: [factFor(run, s.t, s.v, { confidence: s.confidence, hlc })] }), 201, FactBatch);
+    case 'decay': {
+      // The set-based sweep (its own SQL, not the write path) on the run's entities, after an optional
+      // aged import; imports are back-dated by 1 to 120 minutes, so a 30-second TTL retracts them
+      // and a 10-minute half-life reduces them.
+      if (s.aged) await importBackdated(run, s.aged.t, s.aged.v, 1, s.aged.backMinutes, index);
+      const policy: DecayPolicy = { id: 'prop-decay', relation: RELATION, scope: '*', mode: s.mode, ttl_s: 30, half_life_s: 600, min_confidence: 0.05, exempt_relations: [], source: 'database' };
+      for (const e of [0, 1]) {
+        for (const scope of ['local', 'team']) await applySweep(sweepRequestSchema.parse({ scope, entity: entityOf(run, e) }), [policy]);
+      }
       return;
     }
+    case 'import':
+      await importBackdated(run, s.t, s.v, s.confidence, s.backMinutes, index);
+      return;
     case 'resolveWinner':
     case 'resolveNew':
     case 'dismiss': {

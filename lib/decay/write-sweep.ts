@@ -1,0 +1,114 @@
+import { Prisma } from '../generated/prisma/client';
+import type { Tx } from '../db/prisma';
+import type { ConflictState } from '../facts/apply-facts';
+import { HLC_COUNTERS_PER_MS } from '../facts/hlc';
+import { DECAY_SOURCE } from '../facts/system-sources';
+import { observeHlc, tickHlc, writeConflictBookkeeping } from '../facts/write-facts';
+import { candidatesSql, type HeadRange, headRangeSql, type RelationPlan, type SweepFilter } from './plan-sweep';
+
+// Writes one chunk of a decay sweep in ONE statement (§15.3: set-based, never a fact per round
+// trip): the decay facts, the value heads they become, and the conflicts a retraction closes, all
+// from the same candidate rows. It keeps the write path's semantics for these facts, which are
+// narrow — each re-asserts a live value of its own triple at a lower confidence (0 = retraction):
+//   - the new fact has the newest HLC, so it becomes the value's head; the value's base (its latest
+//     non-decay assertion) and first assertion do not move, and no triple-wide retraction is newer;
+//   - a value that is not live afterwards (retracted, or already expired) closes the unresolved
+//     conflicts it is a side of, basis "retracted", with the usual stigmem:conflict:status fact;
+//   - a decay step opens no conflict: it brings no new value and no new evidence (docs/decisions.md).
+// The caller holds the write lock (lockWrites), so the HLCs counted up from tickHlc() are the newest.
+
+export interface ChunkResult {
+  retracted: number;
+  reduced: number;
+  closed: number;
+}
+
+interface ChunkRow {
+  retracted: bigint;
+  reduced: bigint;
+  inserted: bigint;
+  last_tick: bigint | null;
+  heads: bigint;
+  closed: { id: string; entity: string; relation: string; scope: string; fact_a_id: string; fact_b_id: string; value_a_hash: string; value_b_hash: string; pair_key: string; detected_at: string; resolution_fact_id: string }[];
+}
+
+export async function writeDecayChunk(tx: Tx, plan: RelationPlan[], filter: SweepFilter, now: Date, range: HeadRange): Promise<ChunkResult> {
+  const first = tickHlc();
+  const wall = String(first.wall);
+  const PER_MS = Prisma.raw(String(HLC_COUNTERS_PER_MS));
+  const [row] = await tx.$queryRaw<ChunkRow[]>(Prisma.sql`
+    WITH numbered AS (
+      SELECT c.*, gen_random_uuid()::text AS new_id,
+        -- Numbered in scan order: the facts of one chunk need distinct HLCs, not an order among them
+        -- (sorting the chunk by key only to number it cost a tenth of the sweep).
+        ${first.counter}::bigint + row_number() OVER () - 1 AS tick,
+        CASE WHEN c.action = 'retract' THEN 0::float8 ELSE c.target END AS new_confidence
+      FROM (${candidatesSql(plan, filter, now, true, range)}) c
+    ),
+    n AS (
+      -- Each fact's HLC counts up from the first, carrying into the wall every 1,000 as the clock
+      -- does, so counters keep their three digits; its timestamp is its HLC wall, as in the write path.
+      SELECT numbered.*, ${wall}::bigint + tick / ${PER_MS} AS hlc_wall, (tick % ${PER_MS})::int AS hlc_counter,
+        to_timestamp((${wall}::bigint + tick / ${PER_MS}) / 1000.0) AS written_at
+      FROM numbered
+    ),
+    ins AS (
+      INSERT INTO facts (id, entity, relation, scope, value, value_type, value_hash, ref_target, source, timestamp, hlc_wall, hlc_counter, valid_until, confidence, retracts_triple)
+      SELECT new_id, entity, relation, ${filter.scope}, value, value_type, value_hash, ref_target, ${DECAY_SOURCE}, written_at,
+        hlc_wall, hlc_counter, valid_until, new_confidence, false
+      FROM n
+      RETURNING 1
+    ),
+    heads AS (
+      UPDATE value_heads vh SET head_fact_id = n.new_id, head_hlc_wall = n.hlc_wall, head_hlc_counter = n.hlc_counter,
+        head_confidence = n.new_confidence, head_source = ${DECAY_SOURCE}, head_timestamp = n.written_at,
+        confidence = n.new_confidence, triple_retracted = false
+      FROM n
+      WHERE vh.entity = n.entity AND vh.relation = n.relation AND vh.scope = ${filter.scope} AND vh.value_hash = n.value_hash
+        ${headRangeSql(filter.scope, range)}
+      RETURNING 1
+    ),
+    gone AS (
+      SELECT DISTINCT ON (c.id) c.id, n.new_id
+      FROM n JOIN conflicts c ON c.entity = n.entity AND c.relation = n.relation AND c.scope = ${filter.scope}
+        AND c.status = 'unresolved' AND n.value_hash IN (c.value_a_hash, c.value_b_hash)
+      WHERE n.new_confidence = 0 OR n.valid_until < ${now}
+      ORDER BY c.id, n.tick
+    ),
+    closed AS (
+      UPDATE conflicts c SET status = 'resolved', resolution_basis = 'retracted', resolved_at = ${now}, resolved_by = ${DECAY_SOURCE}, resolution_fact_id = gone.new_id
+      FROM gone WHERE c.id = gone.id
+      RETURNING c.id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key, c.detected_at, c.resolution_fact_id
+    )
+    SELECT (SELECT count(*) FROM n WHERE action = 'retract') AS retracted, (SELECT count(*) FROM n WHERE action = 'reduce') AS reduced,
+      (SELECT max(tick) FROM n) AS last_tick,
+      (SELECT count(*) FROM ins) AS inserted, (SELECT count(*) FROM heads) AS heads,
+      (SELECT coalesce(json_agg(closed), '[]'::json) FROM closed) AS closed`);
+  const written = Number(row.inserted);
+  if (written !== Number(row.heads) || written !== Number(row.retracted) + Number(row.reduced)) {
+    throw new Error(`decay chunk wrote ${written} facts but moved ${row.heads} value heads`);
+  }
+  if (row.last_tick !== null) {
+    const lastTick = Number(row.last_tick);
+    observeHlc({ wall: first.wall + Math.floor(lastTick / HLC_COUNTERS_PER_MS), counter: lastTick % HLC_COUNTERS_PER_MS });
+  }
+  const closed: ConflictState[] = row.closed.map((c) => ({
+    id: c.id,
+    entity: c.entity,
+    relation: c.relation,
+    scope: c.scope,
+    factAId: c.fact_a_id,
+    factBId: c.fact_b_id,
+    valueAHash: c.value_a_hash,
+    valueBHash: c.value_b_hash,
+    pairKey: c.pair_key,
+    status: 'resolved',
+    detectedAt: new Date(c.detected_at),
+    resolvedAt: now,
+    resolvedBy: DECAY_SOURCE,
+    resolutionBasis: 'retracted',
+    resolutionFactId: c.resolution_fact_id,
+  }));
+  await writeConflictBookkeeping(tx, [], closed, now);
+  return { retracted: Number(row.retracted), reduced: Number(row.reduced), closed: closed.length };
+}
