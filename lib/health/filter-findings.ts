@@ -1,3 +1,4 @@
+import { bytewise, CHECK_RANK, compareFindings, SEVERITY_RANK } from '../lint/compare-findings';
 import type { LintFinding } from '../lint/lint-request';
 import { FINDINGS_PAGE_SIZE, type FindingsView } from './findings-query';
 
@@ -5,24 +6,9 @@ import { FINDINGS_PAGE_SIZE, type FindingsView } from './findings-query';
 // the browser to the findings of a finished lint job (large scopes lint in the background, and the
 // job hands back all findings at once).
 
-const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
-const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3 } as const;
-const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** split_part(coalesce(relation, ''), ':', 1), as in finding-sql.ts. */
 export function findingNamespace(relation: string | null): string {
   return (relation ?? '').split(':')[0];
-}
-
-/** Tie-break shared by every sort: severity, check, entity, relation (nulls first), first fact id. */
-function defaultOrder(a: LintFinding, b: LintFinding): number {
-  return (
-    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
-    CHECK_RANK[a.check] - CHECK_RANK[b.check] ||
-    bytewise(a.entity, b.entity) ||
-    (a.relation === null ? (b.relation === null ? 0 : -1) : b.relation === null ? 1 : bytewise(a.relation, b.relation)) ||
-    bytewise(a.fact_ids[0] ?? '', b.fact_ids[0] ?? '')
-  );
 }
 
 /** PostgreSQL puts NULLs last ascending and first descending. */
@@ -54,7 +40,7 @@ export function filterFindings(all: readonly LintFinding[], view: FindingsView, 
       (!q || f.entity.includes(q)),
   );
   const sign = view.dir === 'desc' ? -1 : 1;
-  matching.sort((a, b) => sign * primary[view.sort](a, b) || defaultOrder(a, b));
+  matching.sort((a, b) => sign * primary[view.sort](a, b) || compareFindings(a, b));
   const offset = (view.page - 1) * pageSize;
   return { findings: matching.slice(offset, offset + pageSize), total: matching.length, offset };
 }

@@ -24,15 +24,24 @@ function filters(alias: string, request: LintRequest, withRelation = true) {
 }
 
 function contradictionSql(request: LintRequest, now: Date) {
+  // Both sides of each unresolved conflict, looked up together: the conflicts' 2n sides are few next
+  // to the scope's heads, so one pass joins them (hashed) instead of probing the heads twice per conflict.
   return Prisma.sql`
-    SELECT 'contradiction' AS "check", 'error' AS severity, c.entity, c.relation,
-      ARRAY[va.head_fact_id, vb.head_fact_id] AS fact_ids, c.id AS conflict_id, ${NO_REF},
-      NULL::timestamptz AS valid_until, va.value AS value_a, vb.value AS value_b,
-      va.confidence AS confidence_a, vb.confidence AS confidence_b, 2::bigint AS value_total
-    FROM conflicts c
-    JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
-    JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
-    WHERE c.scope = ${request.scope} AND c.status = 'unresolved' AND ${live('va', now)} AND ${live('vb', now)} ${filters('c', request)}`;
+    SELECT 'contradiction' AS "check", 'error' AS severity, s.entity, s.relation,
+      ARRAY[s.fact_ids[1], s.fact_ids[2]] AS fact_ids, s.conflict_id, ${NO_REF},
+      NULL::timestamptz AS valid_until, s.values[1] AS value_a, s.values[2] AS value_b,
+      s.confidences[1] AS confidence_a, s.confidences[2] AS confidence_b, 2::bigint AS value_total
+    FROM (
+      SELECT c.id AS conflict_id, min(c.entity) AS entity, min(c.relation) AS relation,
+        array_agg(vh.head_fact_id ORDER BY side.n) AS fact_ids, array_agg(vh.value ORDER BY side.n) AS values,
+        array_agg(vh.confidence ORDER BY side.n) AS confidences
+      FROM conflicts c
+      CROSS JOIN LATERAL (VALUES (1, c.value_a_hash), (2, c.value_b_hash)) AS side(n, value_hash)
+      JOIN value_heads vh ON vh.entity = c.entity AND vh.relation = c.relation AND vh.scope = c.scope AND vh.value_hash = side.value_hash
+      WHERE c.scope = ${request.scope} AND c.status = 'unresolved' AND ${live('vh', now)} ${filters('c', request)}
+      GROUP BY c.id
+      HAVING count(*) = 2
+    ) s`;
 }
 
 function staleSql(request: LintRequest, now: Date) {
@@ -45,35 +54,60 @@ function staleSql(request: LintRequest, now: Date) {
     WHERE vh.scope = ${request.scope} AND vh.confidence > 0 AND vh.valid_until < ${horizon} ${filters('vh', request)}`;
 }
 
-function orphanSql(request: LintRequest, now: Date) {
+/**
+ * CTE `ent`: each entity of the scope and whether it has any live value, computed in one pass for
+ * both orphan (no live value) and broken_ref (a ref target with no live value). With an entity
+ * filter, only that entity and the targets of its refs.
+ */
+function entitiesCte(request: LintRequest, now: Date) {
+  const narrow = request.entity
+    ? Prisma.sql`AND (vh.entity = ${request.entity} OR vh.entity IN (
+        SELECT r.ref_target FROM value_heads r WHERE r.scope = ${request.scope} AND r.entity = ${request.entity} AND r.ref_target IS NOT NULL))`
+    : Prisma.empty;
+  return Prisma.sql`ent AS MATERIALIZED (
+    SELECT vh.entity, bool_or(${live('vh', now)}) AS any_live
+    FROM value_heads vh WHERE vh.scope = ${request.scope} ${narrow}
+    GROUP BY vh.entity)`;
+}
+
+function orphanSql(request: LintRequest) {
   // Entity-level: every known value of the entity in this scope is retracted or expired. With a
-  // relation filter, only entities that have facts of that relation are reported.
+  // relation filter, only entities that have facts of that relation are reported. LATERAL looks up
+  // each orphan's values by index; orphans are few, so nothing hashes the whole scope for them.
   return Prisma.sql`
-    SELECT 'orphan' AS "check", 'info' AS severity, vh.entity, NULL::text AS relation,
-      (array_agg(vh.head_fact_id ORDER BY vh.head_hlc_wall DESC, vh.head_hlc_counter DESC))[1:${Prisma.raw(String(ORPHAN_FACT_IDS))}] AS fact_ids,
+    SELECT 'orphan' AS "check", 'info' AS severity, ent.entity, NULL::text AS relation, o.fact_ids,
       ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a, ${NO_VALUE_B},
-      NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, count(*)::bigint AS value_total
-    FROM value_heads vh
-    WHERE vh.scope = ${request.scope} ${filters('vh', request, false)}
-    GROUP BY vh.entity
-    HAVING NOT bool_or(${live('vh', now)})
-      ${request.relation ? Prisma.sql`AND bool_or(vh.relation = ${request.relation})` : Prisma.empty}`;
+      NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, o.value_total
+    FROM ent CROSS JOIN LATERAL (
+      SELECT (array_agg(vh.head_fact_id ORDER BY vh.head_hlc_wall DESC, vh.head_hlc_counter DESC))[1:${Prisma.raw(String(ORPHAN_FACT_IDS))}] AS fact_ids,
+        count(*)::bigint AS value_total, ${request.relation ? Prisma.sql`bool_or(vh.relation = ${request.relation})` : Prisma.sql`TRUE`} AS has_relation
+      FROM value_heads vh WHERE vh.scope = ${request.scope} AND vh.entity = ent.entity
+    ) o
+    WHERE NOT ent.any_live AND o.has_relation ${request.entity ? Prisma.sql`AND ent.entity = ${request.entity}` : Prisma.empty}`;
 }
 
 function brokenRefSql(request: LintRequest, now: Date) {
   // A live ref whose target (an entity, or a fact id) has no live fact in the same scope: checks
   // never cross scope boundaries (§14.1), so a target that lives only in another scope is broken here.
+  // The inner query keeps the refs whose target is no live entity; OFFSET 0 fences it, so the
+  // fact-id probe below runs per remaining ref on the facts primary key instead of hashing every
+  // fact of the scope.
   return Prisma.sql`
-    SELECT 'broken_ref' AS "check", CASE WHEN vh.relation IN (${Prisma.join(INTENT_REF_RELATIONS)}) THEN 'error' ELSE 'warning' END AS severity,
-      vh.entity, vh.relation, ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, vh.ref_target, NULL::timestamptz AS valid_until,
-      vh.value AS value_a, ${NO_VALUE_B}, vh.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
-    FROM value_heads vh
-    WHERE vh.scope = ${request.scope} AND vh.value_type = 'ref' AND ${live('vh', now)} ${filters('vh', request)}
-      AND NOT EXISTS (SELECT 1 FROM value_heads t WHERE t.scope = vh.scope AND t.entity = vh.ref_target AND ${live('t', now)})
-      AND NOT EXISTS (
-        SELECT 1 FROM facts f
-        JOIN value_heads fv ON fv.entity = f.entity AND fv.relation = f.relation AND fv.scope = f.scope AND fv.value_hash = f.value_hash
-        WHERE f.id = vh.ref_target AND f.scope = vh.scope AND ${live('fv', now)})`;
+    SELECT 'broken_ref' AS "check", CASE WHEN r.relation IN (${Prisma.join(INTENT_REF_RELATIONS)}) THEN 'error' ELSE 'warning' END AS severity,
+      r.entity, r.relation, ARRAY[r.head_fact_id] AS fact_ids, ${NO_CONFLICT}, r.ref_target, NULL::timestamptz AS valid_until,
+      r.value AS value_a, ${NO_VALUE_B}, r.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
+    FROM (
+      SELECT vh.entity, vh.relation, vh.head_fact_id, vh.ref_target, vh.value, vh.confidence
+      FROM value_heads vh LEFT JOIN ent t ON t.entity = vh.ref_target
+      WHERE vh.scope = ${request.scope} AND vh.value_type = 'ref' AND vh.ref_target IS NOT NULL AND ${live('vh', now)} ${filters('vh', request)}
+        AND t.any_live IS NOT TRUE
+      OFFSET 0
+    ) r
+    WHERE NOT EXISTS (
+      SELECT 1 FROM facts f
+      JOIN value_heads fv ON fv.entity = f.entity AND fv.relation = f.relation AND fv.scope = f.scope AND fv.value_hash = f.value_hash
+      WHERE f.id = r.ref_target AND f.scope = ${request.scope} AND ${live('fv', now)}
+      OFFSET 0)`;
 }
 
 const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sql> = {
@@ -86,7 +120,9 @@ const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sq
 /** One SELECT per requested check, UNION ALL'd, with sort ranks for the deterministic order. */
 export function findingsSql(request: LintRequest, now: Date, checks: readonly LintCheck[] = request.checks): Prisma.Sql {
   const parts = checks.map((check) => builders[check](request, now));
+  const needsEntities = checks.includes('orphan') || checks.includes('broken_ref');
   return Prisma.sql`
+    ${needsEntities ? Prisma.sql`WITH ${entitiesCte(request, now)}` : Prisma.empty}
     SELECT u.*,
       CASE u.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END AS severity_rank,
       CASE u."check" WHEN 'contradiction' THEN 0 WHEN 'stale' THEN 1 WHEN 'orphan' THEN 2 ELSE 3 END AS check_rank,

@@ -2,7 +2,8 @@ import type { Principal } from '../auth/principal';
 import { readOnly } from '../db/read-only';
 import { databaseKind } from '../db/connection';
 import { asyncThreshold, startJob } from '../jobs/jobs';
-import { compareFindings, countFacts, findFindings, runLint } from './run-lint';
+import { compareFindings } from './compare-findings';
+import { countFacts, findFindings, runLint } from './run-lint';
 import type { LintRequest, LintResult } from './lint-request';
 
 // Chooses the synchronous path or an async job (§14.5): scopes whose scanned fact count is above

@@ -26,12 +26,13 @@ export async function scopeHealth(scope: FactScope, staleLookaheadS = 0): Promis
   return readOnly(async (tx) => {
     const now = new Date();
     const request = { scope, checks: [...LINT_CHECKS], entity: null, relation: null, stale_lookahead_s: staleLookaheadS };
-    const [counts] = await tx.$queryRaw<{ facts: bigint; values: bigint; live: bigint; entities: bigint }[]>`
-      SELECT (SELECT count(*) FROM facts WHERE scope = ${scope}) AS facts,
-             count(*) AS values,
-             count(*) FILTER (WHERE confidence > 0 AND (valid_until IS NULL OR valid_until >= ${now})) AS live,
-             count(DISTINCT entity) AS entities
-      FROM value_heads WHERE scope = ${scope}`;
+    // Entities counted by a hashed GROUP BY: count(DISTINCT entity) sorts every value head.
+    const [counts] = await tx.$queryRaw<{ facts: bigint; values: bigint | null; live: bigint | null; entities: bigint }[]>`
+      SELECT (SELECT count(*) FROM facts WHERE scope = ${scope}) AS facts, sum(e.n) AS values, sum(e.live) AS live, count(*) AS entities
+      FROM (
+        SELECT entity, count(*) AS n, count(*) FILTER (WHERE confidence > 0 AND (valid_until IS NULL OR valid_until >= ${now})) AS live
+        FROM value_heads WHERE scope = ${scope} GROUP BY entity
+      ) e`;
     const groups = await tx.$queryRaw<{ check: LintCheck; severity: Severity; namespace: string; n: bigint }[]>(Prisma.sql`
       SELECT f."check", f.severity, f.namespace, count(*) AS n FROM (${findingsSql(request, now)}) f
       GROUP BY f."check", f.severity, f.namespace`);
@@ -46,11 +47,11 @@ export async function scopeHealth(scope: FactScope, staleLookaheadS = 0): Promis
       row[g.severity] += n;
       byNamespace.set(g.namespace, row);
     }
-    const live = Number(counts.live);
+    const live = Number(counts.live ?? 0);
     return {
       scope,
       fact_count: Number(counts.facts),
-      value_count: Number(counts.values),
+      value_count: Number(counts.values ?? 0),
       live_value_count: live,
       entity_count: Number(counts.entities),
       findings,

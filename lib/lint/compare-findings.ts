@@ -1,0 +1,19 @@
+import type { LintFinding } from './lint-request';
+
+// The §14.2 finding order in JavaScript, the same as FINDING_ORDER in SQL (finding-sql.ts): severity,
+// check, entity, relation (nulls first), then the first fact id, byte-wise. Pure, so the async lint
+// job (server) and the findings table of a finished job (browser) share it.
+
+export const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
+export const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3 } as const;
+export const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function compareFindings(a: LintFinding, b: LintFinding): number {
+  return (
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    CHECK_RANK[a.check] - CHECK_RANK[b.check] ||
+    bytewise(a.entity, b.entity) ||
+    (a.relation === null ? (b.relation === null ? 0 : -1) : b.relation === null ? 1 : bytewise(a.relation, b.relation)) ||
+    bytewise(a.fact_ids[0] ?? '', b.fact_ids[0] ?? '')
+  );
+}
