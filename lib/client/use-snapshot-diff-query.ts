@@ -1,25 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { FactValue } from '@/lib/facts/fact-value';
 import type { SnapshotRecord } from '@/lib/synthesis/snapshots';
+import type { DiffKind, DiffRow } from '@/lib/synthesis/snapshot-diff';
 import { apiFetch } from './api-client';
 import { queryKeys } from './query-keys';
 
-export const DIFF_KINDS = ['added', 'removed', 'value_changed', 'newly_contradicted', 'no_longer_contradicted'] as const;
-export type DiffKind = (typeof DIFF_KINDS)[number];
-
-export interface DiffRow {
-  entity: string;
-  relation: string;
-  from_value: FactValue | null;
-  to_value: FactValue | null;
-  from_confidence: number | null;
-  to_confidence: number | null;
-  from_contradicted: boolean | null;
-  to_contradicted: boolean | null;
-  conflict_id: string | null;
-}
+export { DIFF_KINDS, type DiffKind, type DiffRow } from '@/lib/synthesis/snapshot-diff';
 
 export type SnapshotDiff = { from: SnapshotRecord; to: SnapshotRecord; counts: Record<DiffKind, number> } & Record<DiffKind, DiffRow[]>;
 

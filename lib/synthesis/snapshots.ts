@@ -5,7 +5,8 @@ import { getDb, TX_OPTIONS } from '../db/prisma';
 import type { FactValue } from '../facts/fact-value';
 import type { FactScope } from '../facts/scope';
 import { badRequest, notFound } from '../http/api-error';
-import { synthesisCtes } from './synthesis-sql';
+import { hlcTextSql, synthesisCtes } from './synthesis-sql';
+import { DIFF_KINDS, type DiffKind, type DiffRow } from './snapshot-diff';
 
 // Saved syntheses (dashboard): stored apart from facts, written only by an explicit save, copied
 // from the synthesis query in one INSERT … SELECT; compared by a FULL JOIN on (entity, relation).
@@ -42,7 +43,7 @@ export async function saveSnapshot(scope: FactScope, label: string | null, princ
       ${synthesisCtes({ scope, includeExpired: false, now })}
       INSERT INTO synthesis_snapshot_entries (snapshot_id, entity, relation, value, value_hash, confidence, hlc, fact_id, contradicted, alt_value, alt_confidence, conflict_id)
       SELECT ${id}, entity, relation, value, value_hash, confidence,
-        lpad(head_hlc_wall::text, 13, '0') || '.' || lpad(head_hlc_counter::text, 3, '0'), head_fact_id,
+        ${hlcTextSql('head_hlc_wall', 'head_hlc_counter')}, head_fact_id,
         conflict_id IS NOT NULL, alt_value, alt_confidence, conflict_id
       FROM entries`);
     const [counts] = await tx.$queryRaw<{ n: bigint; c: bigint }[]>`
@@ -94,28 +95,12 @@ export async function deleteSnapshot(id: string, principal: Principal): Promise<
   await db.synthesisSnapshot.delete({ where: { id } });
 }
 
-const DIFF_KINDS = ['added', 'removed', 'value_changed', 'newly_contradicted', 'no_longer_contradicted'] as const;
-type DiffKind = (typeof DIFF_KINDS)[number];
-
-interface DiffRow {
-  kind: DiffKind;
-  entity: string;
-  relation: string;
-  from_value: FactValue | null;
-  to_value: FactValue | null;
-  from_confidence: number | null;
-  to_confidence: number | null;
-  from_contradicted: boolean | null;
-  to_contradicted: boolean | null;
-  conflict_id: string | null;
-}
-
 /** What changed from one snapshot to a later one of the same scope; each list capped at `limit`. */
 export async function diffSnapshots(fromId: string, toId: string, principal: Principal, limit = 500) {
   const [from, to] = [await findSnapshot(fromId, principal, 'read'), await findSnapshot(toId, principal, 'read')];
   if (from.scope !== to.scope) throw badRequest('scope_mismatch', `snapshots are of different scopes (${from.scope}, ${to.scope})`);
   const db = await getDb();
-  const rows = await db.$queryRaw<(DiffRow & { total: bigint })[]>`
+  const rows = await db.$queryRaw<(DiffRow & { kind: DiffKind; total: bigint })[]>`
     WITH pairs AS (
       SELECT coalesce(a.entity, b.entity) AS entity, coalesce(a.relation, b.relation) AS relation,
         a.value AS from_value, b.value AS to_value, a.value_hash AS from_hash, b.value_hash AS to_hash,
@@ -136,7 +121,7 @@ export async function diffSnapshots(fromId: string, toId: string, principal: Pri
         row_number() OVER (PARTITION BY kind ORDER BY entity COLLATE "C", relation COLLATE "C") AS rn
       FROM kinds
     ) k WHERE rn <= ${limit} ORDER BY kind, rn`;
-  const result = Object.fromEntries(DIFF_KINDS.map((k) => [k, [] as Omit<DiffRow, 'kind'>[]])) as Record<DiffKind, Omit<DiffRow, 'kind'>[]>;
+  const result = Object.fromEntries(DIFF_KINDS.map((k) => [k, [] as DiffRow[]])) as Record<DiffKind, DiffRow[]>;
   const counts = Object.fromEntries(DIFF_KINDS.map((k) => [k, 0])) as Record<DiffKind, number>;
   for (const { kind, total, ...row } of rows) {
     const { from_hash: _f, to_hash: _t, rn: _rn, ...wire } = row as typeof row & { from_hash?: string; to_hash?: string; rn?: bigint };

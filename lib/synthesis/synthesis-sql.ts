@@ -27,9 +27,11 @@ const rangeFilter = (alias: string, range: SynthesisOptions['range']) => {
 const live = (alias: string, now: Date) =>
   Prisma.sql`(${Prisma.raw(alias)}.confidence > 0 AND (${Prisma.raw(alias)}.valid_until IS NULL OR ${Prisma.raw(alias)}.valid_until >= ${now}))`;
 
-/** CTEs cand, ranked, winners, alts, open_conflicts, entries (one row per triple). */
+/** CTEs cand, winners, open_conflicts, entries (one row per triple). */
 export function synthesisCtes(o: SynthesisOptions): Prisma.Sql {
   const entityFilter = (alias: string) => (o.entity ? Prisma.sql`AND ${Prisma.raw(alias)}.entity = ${o.entity}` : Prisma.empty);
+  // One sort of the scope's candidate values picks each triple's winner (DISTINCT ON); only the
+  // few contradicted triples then look up their alternative, by index.
   return Prisma.sql`
     WITH cand AS (
       SELECT vh.entity, vh.relation, vh.value, vh.value_hash, vh.confidence, vh.head_hlc_wall, vh.head_hlc_counter, vh.head_fact_id,
@@ -38,11 +40,9 @@ export function synthesisCtes(o: SynthesisOptions): Prisma.Sql {
       WHERE vh.scope = ${o.scope} AND vh.relation NOT LIKE 'stigmem:%' ${entityFilter('vh')} ${rangeFilter('vh', o.range)}
         ${o.includeExpired ? Prisma.empty : Prisma.sql`AND ${live('vh', o.now)}`}
     ),
-    ranked AS (
-      SELECT cand.*,
-        row_number() OVER (PARTITION BY entity, relation ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC, value_hash) AS rn,
-        row_number() OVER (PARTITION BY entity, relation, live ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC, value_hash) AS live_rn
-      FROM cand
+    winners AS (
+      SELECT DISTINCT ON (entity, relation) * FROM cand
+      ORDER BY entity, relation, confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC, value_hash
     ),
     open_conflicts AS (
       SELECT c.entity, c.relation, min(c.id) AS conflict_id
@@ -53,13 +53,23 @@ export function synthesisCtes(o: SynthesisOptions): Prisma.Sql {
       GROUP BY c.entity, c.relation
     ),
     entries AS (
-      SELECT w.entity, w.relation, w.value, w.value_hash, w.confidence, w.head_hlc_wall, w.head_hlc_counter, w.head_fact_id,
-             w.head_timestamp, w.valid_until, w.live, oc.conflict_id, a.value AS alt_value, a.confidence AS alt_confidence, a.head_fact_id AS alt_fact_id
-      FROM ranked w
-      LEFT JOIN open_conflicts oc ON oc.entity = w.entity AND oc.relation = w.relation
-      LEFT JOIN ranked a ON oc.conflict_id IS NOT NULL AND a.entity = w.entity AND a.relation = w.relation AND a.live
-        AND a.live_rn = CASE WHEN w.live THEN 2 ELSE 1 END
-      WHERE w.rn = 1
+      SELECT e.entity, e.relation, e.value, e.value_hash, e.confidence, e.head_hlc_wall, e.head_hlc_counter, e.head_fact_id,
+             e.head_timestamp, e.valid_until, e.live, e.conflict_id,
+             e.alt -> 0 AS alt_value, (e.alt ->> 1)::float8 AS alt_confidence, e.alt ->> 2 AS alt_fact_id
+      FROM (
+        SELECT w.*, oc.conflict_id,
+          -- The alternative: the strongest live value other than the winner, by the same order.
+          -- A scalar subquery inside CASE runs only for the few contradicted triples.
+          CASE WHEN oc.conflict_id IS NOT NULL THEN (
+            SELECT jsonb_build_array(alt.value, alt.confidence, alt.head_fact_id) FROM value_heads alt
+            WHERE alt.scope = ${o.scope} AND alt.entity = w.entity AND alt.relation = w.relation
+              AND alt.value_hash <> w.value_hash AND ${live('alt', o.now)}
+            ORDER BY alt.confidence DESC, alt.head_hlc_wall DESC, alt.head_hlc_counter DESC, alt.value_hash
+            LIMIT 1)
+          END AS alt
+        FROM winners w
+        LEFT JOIN open_conflicts oc ON oc.entity = w.entity AND oc.relation = w.relation
+      ) e
     )`;
 }
 
@@ -101,6 +111,27 @@ export function toEntry(row: EntryRow, scope: string): SynthesisEntry {
     }
   }
   return entry;
+}
+
+/** HLC text as formatHlc writes it (13-digit wall, counter of at least 3 digits), in SQL. */
+export const hlcTextSql = (wall: string, counter: string) =>
+  Prisma.raw(`lpad(${wall}::text, greatest(13, length(${wall}::text)), '0') || '.' || lpad(${counter}::text, greatest(3, length(${counter}::text)), '0')`);
+
+/**
+ * The SynthesisEntry of an `entries` row as compact JSON text, built by the database with the keys
+ * in toEntry's order, so a large synthesis streams without decoding every column in JavaScript.
+ * (json_build_object would pad every key with spaces; values keep jsonb's own text form.)
+ */
+export function entryJsonSql(scope: string): Prisma.Sql {
+  // Strings go through to_json (escaping); a float8's text is already its JSON (finite, shortest form).
+  return Prisma.sql`('{"entity":' || to_json(entity)::text || ',"relation":' || to_json(relation)::text
+    || ${`,"scope":${JSON.stringify(scope)},"value":`}::text || value::text || ',"confidence":' || confidence::text
+    || ',"hlc":"' || ${hlcTextSql('head_hlc_wall', 'head_hlc_counter')} || '","contradicted":' || (conflict_id IS NOT NULL)::text
+    || ',"fact_id":' || to_json(head_fact_id)::text
+    || CASE WHEN conflict_id IS NULL THEN '' ELSE ',"conflict_id":' || to_json(conflict_id)::text
+         || CASE WHEN alt_value IS NULL THEN '' ELSE ',"alt_value":' || alt_value::text || ',"alt_confidence":' || alt_confidence::text
+              || ',"alt_fact_id":' || to_json(alt_fact_id)::text END END
+    || '}')`;
 }
 
 /** Order (entity, relation) in the database's collation, the order of the primary-key index pages walk. */

@@ -3,14 +3,12 @@ import type { Tx } from '../db/prisma';
 import { readOnly } from '../db/read-only';
 import { badRequest } from '../http/api-error';
 import { decodeCursor, encodeCursor } from '../http/query-params';
-import { ENTRY_ORDER, type EntryRow, nextPairsSql, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
+import { ENTRY_ORDER, entryJsonSql, type EntryRow, nextPairsSql, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
 import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
 
-// POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed page by page
-// from one READ ONLY transaction, never built as one JSON string; with `limit` one page is answered
-// with a cursor (the dashboard).
-
-const STREAM_PAGE = 2000;
+// POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed from one
+// server-side cursor in one READ ONLY transaction, never built as one JSON string; with `limit` one
+// page is answered with a cursor (the dashboard).
 
 export function optionsOf(request: Pick<SynthesisRequest, 'scope' | 'entity' | 'include_expired'>, now: Date): SynthesisOptions {
   return { scope: request.scope, entity: request.entity, includeExpired: request.include_expired, now };
@@ -75,10 +73,15 @@ export async function synthesizePage(request: SynthesisRequest & { limit: number
   });
 }
 
+/** Rows per FETCH from the stream's cursor. */
+const FETCH_ROWS = 5000;
+
 /**
- * The whole synthesis as a stream of JSON text: `{"summary":[…],"synthesized_at":…,…}`. Pages are
- * read only as fast as the client takes them. Errors before the first byte reject the promise (the
- * route answers them as usual); later ones abort the stream.
+ * The whole synthesis as a stream of JSON text: `{"summary":[…],"synthesized_at":…,…}`. One query
+ * behind a server-side cursor (one pass over the scope, one snapshot), each entry built as JSON
+ * text by the database (entryJsonSql); rows are fetched only as fast as the client takes them.
+ * The totals follow the summary, counted on the way. Errors before the first byte reject the
+ * promise (the route answers them as usual); later ones abort the stream.
  */
 export async function synthesizeStream(request: SynthesisRequest): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
@@ -97,22 +100,46 @@ export async function synthesizeStream(request: SynthesisRequest): Promise<Reada
         };
         readOnly(async (tx) => {
           const options = optionsOf(request, new Date());
-          const totals = await synthesisTotals(tx, options, request.min_confidence);
-          let page = await synthesisPage(tx, options, request.min_confidence, null, STREAM_PAGE);
+          await tx.$executeRaw(Prisma.sql`
+            DECLARE synthesis_stream NO SCROLL CURSOR FOR
+            ${synthesisCtes(options)}
+            SELECT CASE WHEN confidence >= ${request.min_confidence} THEN ${entryJsonSql(request.scope)} END AS j, conflict_id IS NOT NULL AS contradicted
+            FROM entries ${ENTRY_ORDER}`);
+          const fetch = () => tx.$queryRaw<{ j: string | null; contradicted: boolean }[]>(Prisma.sql`FETCH ${Prisma.raw(String(FETCH_ROWS))} FROM synthesis_stream`);
+          let rows = await fetch();
           ready();
           send('{"summary":[');
+          const counts = { entry_count: 0, contradiction_count: 0, filtered_count: 0 };
           let first = true;
-          while (!cancelled) {
-            if (page.rows.length) {
-              send(`${first ? '' : ','}${page.rows.map((row) => JSON.stringify(toEntry(row, request.scope))).join(',')}`);
+          while (!cancelled && rows.length) {
+            const kept: string[] = [];
+            for (const row of rows) {
+              if (row.j === null) {
+                counts.filtered_count++;
+                continue;
+              }
+              kept.push(row.j);
+              counts.entry_count++;
+              if (row.contradicted) counts.contradiction_count++;
+            }
+            if (kept.length) {
+              send(`${first ? '' : ','}${kept.join(',')}`);
               first = false;
               await room();
             }
-            if (!page.more || !page.last) break;
-            page = await synthesisPage(tx, options, request.min_confidence, page.last, STREAM_PAGE);
+            if (rows.length < FETCH_ROWS) break;
+            rows = await fetch();
           }
-          const { entry_count: _entries, ...wire } = totals;
-          send(`],${JSON.stringify(wire).slice(1)}`);
+          if (cancelled) return;
+          const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`${synthesisCtes(options)} SELECT count(*) AS n FROM cand WHERE live`);
+          const totals = {
+            synthesized_at: options.now.toISOString(),
+            scope: options.scope,
+            fact_count: Number(n),
+            contradiction_count: counts.contradiction_count,
+            filtered_count: counts.filtered_count,
+          };
+          send(`],${JSON.stringify(totals).slice(1)}`);
           controller.close();
         }).catch((error) => {
           failed(error);
