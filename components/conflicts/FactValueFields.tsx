@@ -1,7 +1,7 @@
 'use client';
 
 import type { FactValueType } from '@/lib/facts/fact-value';
-import { VALUE_TYPE_HINTS, VALUE_TYPES } from '@/lib/review-ui/fact-value-input';
+import { VALUE_TYPE_HINTS, VALUE_TYPES } from '@/lib/facts/fact-value-input';
 import { inputStyles, labelStyles } from '../ui/styles';
 
 /** A typed FactValue: the type, then a control that fits it (none for null). */

@@ -7,7 +7,7 @@ import { useDismissConflictMutation } from '@/lib/client/use-dismiss-conflict-mu
 import { useResolveConflictMutation } from '@/lib/client/use-resolve-conflict-mutation';
 import type { FactValue, FactValueType } from '@/lib/facts/fact-value';
 import type { Side } from '@/lib/review-ui/conflict-view';
-import { parseFactValueInput, valueToInput } from '@/lib/review-ui/fact-value-input';
+import { parseFactValueInput, valueToInput } from '@/lib/facts/fact-value-input';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
 import { conflictHref } from './conflict-href';

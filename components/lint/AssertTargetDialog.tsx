@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useId, useRef, useState, useTransition } fro
 import type { FactValueType } from '@/lib/facts/fact-value';
 import { errorDetail } from '@/lib/client/api-client';
 import { useAssertFactMutation } from '@/lib/client/use-assert-fact-mutation';
-import { parseValueInput, VALUE_TYPE_OPTIONS } from '@/lib/health/fact-value-input';
+import { parseFactValueInput, VALUE_TYPES } from '@/lib/facts/fact-value-input';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, inputStyles, labelStyles } from '../ui/styles';
 
@@ -36,8 +36,8 @@ export function AssertTargetDialog({ open, onClose, target, scope, source }: { o
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseValueInput(type, raw);
-    if (!parsed.ok) return setInvalid(parsed.message);
+    const parsed = parseFactValueInput(type, raw);
+    if (!parsed.ok) return setInvalid(parsed.error);
     setInvalid(null);
     assert.mutate(
       { entity, relation: relation.trim(), value: parsed.value, scope, source },
@@ -92,7 +92,7 @@ export function AssertTargetDialog({ open, onClose, target, scope, source }: { o
                   Value type
                 </label>
                 <select id={`${ids}-type`} value={type} onChange={(e) => setType(e.target.value as FactValueType)} className={`${inputStyles} mt-1`}>
-                  {VALUE_TYPE_OPTIONS.map((option) => (
+                  {VALUE_TYPES.map((option) => (
                     <option key={option} value={option}>
                       {option}
                     </option>

@@ -4,6 +4,10 @@ import { parseFactValueInput, valueToInput } from './fact-value-input';
 describe('parseFactValueInput', () => {
   it.each([
     ['string', 'alice', { type: 'string', v: 'alice' }],
+    ['string', ' spaced ', { type: 'string', v: ' spaced ' }],
+    ['text', 'line one\nline two', { type: 'text', v: 'line one\nline two' }],
+    ['number', '-3.5', { type: 'number', v: -3.5 }],
+    ['boolean', ' true ', { type: 'boolean', v: true }],
     ['text', '', { type: 'text', v: '' }],
     ['number', ' 0.5 ', { type: 'number', v: 0.5 }],
     ['boolean', 'false', { type: 'boolean', v: false }],

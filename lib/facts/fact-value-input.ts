@@ -1,7 +1,8 @@
-import type { FactValue, FactValueType } from '../facts/fact-value';
+import type { FactValue, FactValueType } from './fact-value';
 
-// The "new value" field of the resolve form: a type and the text typed for it, turned into a
-// FactValue the API accepts (the node validates again; this only gives early, clear messages).
+// A value typed into a dashboard form (the resolve form's new value, the lint page's "assert the
+// missing target"): a type and the text typed for it, turned into a FactValue the API accepts. The
+// node validates again; this only gives early, clear messages. Strings keep their spaces as typed.
 
 export const VALUE_TYPES = ['string', 'text', 'number', 'boolean', 'datetime', 'ref', 'null'] as const satisfies readonly FactValueType[];
 
@@ -24,7 +25,7 @@ export function parseFactValueInput(type: FactValueType, raw: string): ParsedVal
     case 'null':
       return { ok: true, value: { type: 'null' } };
     case 'boolean':
-      if (raw === 'true' || raw === 'false') return { ok: true, value: { type: 'boolean', v: raw === 'true' } };
+      if (raw.trim() === 'true' || raw.trim() === 'false') return { ok: true, value: { type: 'boolean', v: raw.trim() === 'true' } };
       return { ok: false, error: 'Choose true or false.' };
     case 'number': {
       const n = Number(raw.trim());
@@ -38,7 +39,7 @@ export function parseFactValueInput(type: FactValueType, raw: string): ParsedVal
       if (!raw.trim()) return { ok: false, error: 'Enter the entity URI or fact id the value points at.' };
       return { ok: true, value: { type: 'ref', v: raw.trim() } };
     default:
-      if (type === 'string' && raw === '') return { ok: false, error: 'Enter the value to keep.' };
+      if (type === 'string' && raw === '') return { ok: false, error: 'Enter a value.' };
       return { ok: true, value: { type, v: raw } };
   }
 }
