@@ -13,6 +13,9 @@ async function filterFindings(page: Page, filters: { q?: string; check?: string;
   if (filters.severity) await page.getByLabel('Severity').selectOption(filters.severity);
   if (filters.q !== undefined) await page.getByRole('searchbox', { name: 'Entity search' }).fill(filters.q);
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  // Wait for the navigation: the form is re-keyed by the URL's view when it lands, so a field
+  // changed before then would be reset by the remount.
+  await page.waitForURL((url) => Object.entries(filters).every(([name, value]) => value === undefined || (url.searchParams.get(name) ?? '') === value));
 }
 
 test.describe('lint', () => {
