@@ -3,6 +3,7 @@ import type { Tx } from '../db/prisma';
 import type { FactValue } from './fact-value';
 import { type ConflictState, emptyTripleState, type HeadState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
 import { type Hlc } from './hlc';
+import { isSystemRelation } from './system-sources';
 
 // Loads the state of the triples a write touches and persists what applyFacts decided: set-based
 // SQL over unnest() arrays, one statement per table, whatever the batch size.
@@ -74,9 +75,28 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
     WHERE vh.confidence > 0 OR vh.value_hash = ANY(${hashes}::text[])`;
   for (const row of heads) states.get(tripleKey(row))!.heads.set(row.value_hash, headFromRow(row));
 
+  // Conflicts are never recorded on system relations (applyFacts skips them), so their triples,
+  // such as the bookkeeping facts' own, need no conflict lookups.
+  const contested = triples.filter((t) => !isSystemRelation(t.relation));
+  if (contested.length) await loadConflictStates(tx, states, contested, now);
+
+  // Only an import can write below the newest HLC, so only it needs the triple-wide retraction marks.
+  if (withRetractionMarks) {
+    const marks = await tx.$queryRaw<(Triple & { hlc_wall: bigint; hlc_counter: number })[]>`
+      SELECT DISTINCT ON (f.entity, f.relation, f.scope) f.entity, f.relation, f.scope, f.hlc_wall, f.hlc_counter
+      FROM facts f JOIN ${tripleArrays(triples)} ON f.entity = t.entity AND f.relation = t.relation AND f.scope = t.scope
+      WHERE f.retracts_triple
+      ORDER BY f.entity, f.relation, f.scope, f.hlc_wall DESC, f.hlc_counter DESC`;
+    for (const row of marks) states.get(tripleKey(row))!.retractedThrough = hlcOf(row.hlc_wall, row.hlc_counter);
+  }
+  return states;
+}
+
+/** The unresolved conflicts and running cooldowns of the given triples, into their states. */
+async function loadConflictStates(tx: Tx, states: Map<string, TripleState>, contested: Triple[], now: Date): Promise<void> {
   const unresolved = await tx.$queryRaw<ConflictRow[]>`
     SELECT c.id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key, c.detected_at
-    FROM conflicts c JOIN ${tripleArrays(triples)} ON c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope
+    FROM conflicts c JOIN ${tripleArrays(contested)} ON c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope
     WHERE c.status = 'unresolved'`;
   for (const row of unresolved) {
     states.get(tripleKey(row))!.unresolved.push({
@@ -96,21 +116,10 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
 
   const cooldowns = await tx.$queryRaw<(Triple & { pair_key: string; until: Date })[]>`
     SELECT c.entity, c.relation, c.scope, c.pair_key, max(c.do_not_reopen_before) AS until
-    FROM conflicts c JOIN ${tripleArrays(triples)} ON c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope
+    FROM conflicts c JOIN ${tripleArrays(contested)} ON c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope
     WHERE c.status = 'resolved' AND c.do_not_reopen_before > ${now}
     GROUP BY c.entity, c.relation, c.scope, c.pair_key`;
   for (const row of cooldowns) states.get(tripleKey(row))!.cooldowns.set(row.pair_key, new Date(row.until));
-
-  // Only an import can write below the newest HLC, so only it needs the triple-wide retraction marks.
-  if (withRetractionMarks) {
-    const marks = await tx.$queryRaw<(Triple & { hlc_wall: bigint; hlc_counter: number })[]>`
-      SELECT DISTINCT ON (f.entity, f.relation, f.scope) f.entity, f.relation, f.scope, f.hlc_wall, f.hlc_counter
-      FROM facts f JOIN ${tripleArrays(triples)} ON f.entity = t.entity AND f.relation = t.relation AND f.scope = t.scope
-      WHERE f.retracts_triple
-      ORDER BY f.entity, f.relation, f.scope, f.hlc_wall DESC, f.hlc_counter DESC`;
-    for (const row of marks) states.get(tripleKey(row))!.retractedThrough = hlcOf(row.hlc_wall, row.hlc_counter);
-  }
-  return states;
 }
 
 function headFromRow(row: HeadRow): HeadState {

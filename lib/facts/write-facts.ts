@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import { conflict as conflictError } from '../http/api-error';
-import { applyFacts, type ConflictState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
+import { applyFacts, type ApplyResult, type ConflictState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
 import { type FactRecord, toFactRecord } from './fact-record';
 import { refTarget, valueHash } from './fact-value';
 import { type Hlc, HlcClock } from './hlc';
@@ -94,20 +94,32 @@ export function conflictSystemFacts(opened: ConflictState[], closed: ConflictSta
   ];
 }
 
+const newConflictId = () => `stigmem:conflict:${randomUUID()}`;
+
+/**
+ * Applies the bookkeeping facts of conflicts a write opened and closed. Their triples are the
+ * conflicts' own entities: a conflict opened by this write has a new id, so only the triples of
+ * closed conflicts are loaded.
+ */
+async function applyBookkeeping(tx: Tx, system: PreparedFact[], opened: ConflictState[], now: Date): Promise<ApplyResult> {
+  const fresh = new Set(opened.map((c) => c.id));
+  const stored = system.filter((f) => !fresh.has(f.entity));
+  const states = stored.length ? await loadTripleStates(tx, stored, now, false) : new Map<string, TripleState>();
+  return applyFacts(system, states, { now, newConflictId });
+}
+
 /** Writes the system facts for conflicts a write opened and closed; call under lockWrites. */
 export async function writeConflictBookkeeping(tx: Tx, opened: ConflictState[], closed: ConflictState[], now: Date): Promise<void> {
   const system = conflictSystemFacts(opened, closed).map((input) => prepare(input, 'assert'));
-  if (system.length) await applyAndPersist(tx, system, now, 'assert');
+  if (system.length) await persist(tx, system, await applyBookkeeping(tx, system, opened, now));
 }
 
-async function applyAndPersist(tx: Tx, facts: PreparedFact[], now: Date, mode: WriteOptions['mode']) {
-  const states = await loadTripleStates(tx, facts, now, mode === 'import');
-  const result = applyFacts(facts, states, { now, newConflictId: () => `stigmem:conflict:${randomUUID()}` });
+/** One set-based statement per table. */
+async function persist(tx: Tx, facts: PreparedFact[], result: ApplyResult): Promise<void> {
   await insertFacts(tx, facts);
   await upsertHeads(tx, result.dirtyHeads);
   await insertConflicts(tx, result.opened);
   await closeConflictsByRetraction(tx, result.closed);
-  return { ...result, states };
 }
 
 function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now: Date): boolean {
@@ -129,8 +141,22 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
     }
   }
   const facts = inputs.map((input) => prepare(input, options.mode));
-  const user = await applyAndPersist(tx, facts, now, options.mode);
-  await writeConflictBookkeeping(tx, user.opened, user.closed, now);
+  const states = await loadTripleStates(tx, facts, now, options.mode === 'import');
+  const user = applyFacts(facts, states, { now, newConflictId });
+  const system = conflictSystemFacts(user.opened, user.closed).map((input) => prepare(input, 'assert'));
+  if (system.some((f) => states.has(tripleKey(f)))) {
+    // The batch itself wrote to a conflict's bookkeeping triple: its bookkeeping must see that write.
+    await persist(tx, facts, user);
+    await persist(tx, system, await applyBookkeeping(tx, system, user.opened, now));
+  } else {
+    // Otherwise the bookkeeping facts go out in the same statements as the batch.
+    const bookkeeping = await applyBookkeeping(tx, system, user.opened, now);
+    await persist(tx, [...facts, ...system], {
+      opened: [...user.opened, ...bookkeeping.opened],
+      closed: [...user.closed, ...bookkeeping.closed],
+      dirtyHeads: [...user.dirtyHeads, ...bookkeeping.dirtyHeads],
+    });
+  }
   // Conflicts opened and closed within one batch were inserted, then closed, above.
   return {
     facts: facts.map((f) =>
@@ -139,7 +165,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
         hlc_wall: f.hlc.wall,
         hlc_counter: f.hlc.counter,
         valid_until: f.validUntil,
-        contradicted: contradicted(f, user.states, now),
+        contradicted: contradicted(f, states, now),
       }),
     ),
     opened: user.opened,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DismissResponse, FactBatch, FactList, FactRecord } from '../schemas';
-import { api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, TEST_SOURCE, uniqueEntity, wireFact } from '../harness';
+import { api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact } from '../harness';
 
 // How conflicts open and close: recording at write time (dedupe per pair), dismissal with its
 // cooldown, closing by retraction, and expiry that closes nothing.
@@ -131,6 +131,25 @@ describeHttp('conflicts closed by retraction', () => {
     await assertValues(entity, ['anything-else'], { confidence: 0 });
     expect(await liveValues(entity)).toEqual([]);
     expect((await conflictById(entity, conflict.conflict_id)).resolution_basis).toBe('retracted');
+  });
+
+  it("a batch that writes a conflict's own status and closes it gets the bookkeeping fact after its own", async () => {
+    const { entity, conflict } = await openConflict();
+    const [, retraction] = expectBody(
+      await api.post('/v1/facts', {
+        facts: [wireFact(conflict.conflict_id, 'resolved', { scope: 'local', relation: 'stigmem:conflict:status' }), wireFact(entity, 'blue', { scope: 'local', confidence: 0 })],
+      }),
+      201,
+      FactBatch,
+    ).facts;
+    expect(await conflictById(entity, conflict.conflict_id)).toMatchObject({ status: 'resolved', resolution_basis: 'retracted', resolution_fact_id: retraction.id });
+    // Newest first: the system's "resolved" supersedes the batch's own on the same value.
+    const status = (await allFacts(conflict.conflict_id)).filter((f) => f.relation === 'stigmem:conflict:status');
+    expect(status.map((f) => [f.source, f.value])).toEqual([
+      ['system:stigmem', str('resolved')],
+      [TEST_SOURCE, str('resolved')],
+      ['system:stigmem', str('unresolved')],
+    ]);
   });
 
   it('closes when a write leaves one side expired', async () => {
