@@ -44,7 +44,7 @@ export function SweepJobProgress({ jobId, estimatedS, onFinished }: { jobId: str
         Sweeping… {percent}% <span className="font-normal">({status ?? 'pending'}, about {estimatedS.toLocaleString('en-US')} s in all)</span>
       </p>
       <div role="progressbar" aria-label="Sweep progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-2 h-2 overflow-hidden rounded-full bg-sky-100">
-        <div className="h-full rounded-full bg-sky-600 transition-[width]" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-sky-600 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-2 text-xs">The scope is above the async threshold, so the node runs the sweep as a job. You can leave this page; the job carries on.</p>
     </div>

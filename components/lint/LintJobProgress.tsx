@@ -24,7 +24,7 @@ export function LintJobProgress({ scope, factCount, job, estimatedS }: { scope: 
         aria-valuetext={`${status}, ${percent}%`}
         className="mt-4 h-3 w-full overflow-hidden rounded-full bg-slate-100"
       >
-        <div className="h-full rounded-full bg-indigo-600 transition-[width] duration-500" style={{ width: `${Math.max(percent, 2)}%` }} />
+        <div className="h-full rounded-full bg-indigo-600 transition-[width] duration-500 motion-reduce:transition-none" style={{ width: `${Math.max(percent, 2)}%` }} />
       </div>
       <p className="mt-2 flex justify-between text-xs text-slate-500" aria-live="polite">
         <span data-testid="lint-job-status">

@@ -15,7 +15,7 @@ test.describe('page screenshots', () => {
 
   const shoot = async (page: Page, name: string) => {
     await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage: true, animations: 'disabled' });
   };
 
   test('every page, filled and empty', async ({ page, request }) => {
@@ -62,7 +62,7 @@ test.describe('page screenshots', () => {
     await expect(page.getByTestId('new-key-secret')).toBeVisible();
     await shoot(page, '10-keys-created');
     await page.locator(`[data-testid="key-row"][data-entity="e2e:shots-key:${suffix}"]`).getByRole('button', { name: /^Revoke key/ }).click();
-    await page.screenshot({ path: path.join(shotsDir!, '11-keys-revoke-dialog.png') });
+    await page.screenshot({ path: path.join(shotsDir!, '11-keys-revoke-dialog.png'), animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/decay');
     await shoot(page, '12-decay');
@@ -94,7 +94,7 @@ test.describe('lint page screenshots', () => {
 
   const shoot = async (page: Page, name: string, fullPage = true) => {
     await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage });
+    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage, animations: 'disabled' });
   };
 
   test('health cards, scope findings and their actions', async ({ page, request }) => {
@@ -125,10 +125,10 @@ test.describe('lint page screenshots', () => {
     await expect(staleRow.getByTestId('decay-preview')).toBeVisible();
     await shoot(page, 'lint-34-scope-stale-preview');
     await staleRow.getByRole('button', { name: 'Retract now' }).click();
-    await page.screenshot({ path: path.join(shotsDir!, 'lint-35-scope-retract-dialog.png') });
+    await page.screenshot({ path: path.join(shotsDir!, 'lint-35-scope-retract-dialog.png'), animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.locator(`[data-testid="finding-row"][data-entity="${base}:doc"]`).getByRole('button', { name: 'Assert the missing target' }).click();
-    await page.screenshot({ path: path.join(shotsDir!, 'lint-36-scope-assert-target-dialog.png') });
+    await page.screenshot({ path: path.join(shotsDir!, 'lint-36-scope-assert-target-dialog.png'), animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`/scopes/local?q=${suffix}&check=contradiction&sort=entity`);
     await shoot(page, 'lint-37-scope-filtered-contradiction');
@@ -175,7 +175,7 @@ test.describe('review and node page screenshots', () => {
 
   const shoot = async (page: Page, name: string) => {
     await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage: true, animations: 'disabled' });
   };
 
   test('the review queue, a conflict, history, divergence and the node page', async ({ page, request }) => {
@@ -202,7 +202,7 @@ test.describe('review and node page screenshots', () => {
     await page.getByRole('checkbox', { name: /^Mark .*item-3 / }).check();
     await shoot(page, '30-queue');
     await page.getByRole('button', { name: /^Accept 2 suggestions/ }).click();
-    await page.screenshot({ path: path.join(shotsDir!, '31-queue-bulk-dialog.png') });
+    await page.screenshot({ path: path.join(shotsDir!, '31-queue-bulk-dialog.png'), animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.keyboard.press('a');
     await expect(page.getByTestId('queue-announcer')).toContainText('Kept');
@@ -249,7 +249,7 @@ test.describe('decay and synthesis page screenshots', () => {
 
   const shoot = async (page: Page, name: string, fullPage = true) => {
     await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage });
+    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage, animations: 'disabled' });
   };
 
   test('decay: policies, preview, one fact, a job, empty states', async ({ page, request }) => {
@@ -283,7 +283,7 @@ test.describe('decay and synthesis page screenshots', () => {
       await shoot(page, 'ds-51-decay-policy-form-error');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Apply sweep…' }).click();
-      await page.screenshot({ path: path.join(shotsDir!, 'ds-52-decay-apply-dialog.png') });
+      await page.screenshot({ path: path.join(shotsDir!, 'ds-52-decay-apply-dialog.png'), animations: 'disabled' });
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
       // A job's progress, staged: the sweep answers 202 and the job reports 40 %.
