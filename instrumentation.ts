@@ -11,5 +11,8 @@ export async function register() {
     console.error(`[stigmem] cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
+  // The node keeps its own statistics and visibility maps fresh (PGlite has no autovacuum).
+  const { startMaintenance } = await import('./lib/db/maintenance/maintenance-scheduler');
+  startMaintenance();
   console.log(`[stigmem] ready on ${describeDatabase()}`);
 }

@@ -26,8 +26,16 @@ export function getDb(): Promise<Db> {
   return globalState.__stigmemDb.ready;
 }
 
+const closeHooks = new Set<() => Promise<void>>();
+
+/** Work to finish before the database closes (a maintenance run under way). */
+export function onDbClose(hook: () => Promise<void>): void {
+  closeHooks.add(hook);
+}
+
 /** Closes the client (tests and scripts); the next getDb() opens a new one. */
 export async function closeDb(): Promise<void> {
+  for (const hook of closeHooks) await hook();
   const state = globalState.__stigmemDb;
   globalState.__stigmemDb = undefined;
   if (state) {

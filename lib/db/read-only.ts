@@ -1,3 +1,4 @@
+import { maintenanceSettled } from './maintenance/maintenance-scheduler';
 import { getDb, TX_OPTIONS, type Tx } from './prisma';
 
 /**
@@ -12,6 +13,8 @@ import { getDb, TX_OPTIONS, type Tx } from './prisma';
  */
 export async function readOnly<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   const db = await getDb();
+  // Plans made on stale statistics cost minutes at 100k facts (docs/decisions.md § Database maintenance).
+  await maintenanceSettled();
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
     await tx.$executeRaw`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`;

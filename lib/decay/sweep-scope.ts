@@ -14,6 +14,7 @@ import { candidatesSql, type HeadKey, isChange, planRelations, rangeEnd, type Re
 import { writeDecayChunk } from './write-sweep';
 import { listPolicies } from './policy-store';
 import type { DryRunResult, SweepChange, SweepRequest, SweepResult } from './sweep-request';
+import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
 
 // POST /v1/decay/sweep. Dry-run: READ ONLY, always synchronous, with the paged list of changes.
 // Sweep: walks the scope's value heads in key ranges of CHUNK_HEADS; each range is planned and
@@ -169,6 +170,8 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
     if (!step) break;
     result.facts_retracted += step.written.retracted;
     result.facts_reduced += step.written.reduced;
+    const decayed = step.written.retracted + step.written.reduced;
+    noteTableChanges({ facts: decayed, value_heads: decayed, conflicts: step.written.closed });
     if (report && total) await report(Math.min(1, (result.facts_retracted + result.facts_reduced) / total));
     if (!step.upTo) break;
     after = step.upTo;

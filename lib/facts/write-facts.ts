@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import { conflict as conflictError } from '../http/api-error';
+import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
 import { applyFacts, type ApplyResult, type ConflictState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
 import { type FactRecord, toFactRecord } from './fact-record';
 import { refTarget, valueHash } from './fact-value';
@@ -29,11 +30,16 @@ export interface WriteResult {
   facts: FactRecord[];
   opened: ConflictState[];
   closed: ConflictState[];
+  tableChanges: TableChanges;
 }
 
 export async function writeFacts(inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
   const db = await getDb();
-  return db.$transaction((tx) => writeFactsInTx(tx, inputs, options), TX_OPTIONS);
+  const result = await db.$transaction((tx) => writeFactsInTx(tx, inputs, options), TX_OPTIONS);
+  // After the commit, so an ANALYZE it triggers sees these rows. (The conflict actions' few rows
+  // reach maintenance through the database's own counters and the periodic run.)
+  noteTableChanges(result.tableChanges);
+  return result;
 }
 
 export async function lockWrites(tx: Tx): Promise<void> {
@@ -111,15 +117,22 @@ async function applyBookkeeping(tx: Tx, system: PreparedFact[], opened: Conflict
 /** Writes the system facts for conflicts a write opened and closed; call under lockWrites. */
 export async function writeConflictBookkeeping(tx: Tx, opened: ConflictState[], closed: ConflictState[], now: Date): Promise<void> {
   const system = conflictSystemFacts(opened, closed).map((input) => prepare(input, 'assert'));
-  if (system.length) await persist(tx, system, await applyBookkeeping(tx, system, opened, now));
+  // The sweep reports its rows to maintenance itself.
+  if (system.length) await persist(tx, system, await applyBookkeeping(tx, system, opened, now), { facts: 0, value_heads: 0, conflicts: 0 });
 }
 
+/** Rows written per table, for database maintenance (lib/db/maintenance). */
+export type TableChanges = Record<'facts' | 'value_heads' | 'conflicts', number>;
+
 /** One set-based statement per table. */
-async function persist(tx: Tx, facts: PreparedFact[], result: ApplyResult): Promise<void> {
+async function persist(tx: Tx, facts: PreparedFact[], result: ApplyResult, changes: TableChanges): Promise<void> {
   await insertFacts(tx, facts);
   await upsertHeads(tx, result.dirtyHeads);
   await insertConflicts(tx, result.opened);
   await closeConflictsByRetraction(tx, result.closed);
+  changes.facts += facts.length;
+  changes.value_heads += result.dirtyHeads.length;
+  changes.conflicts += result.opened.length + result.closed.length;
 }
 
 function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now: Date): boolean {
@@ -141,13 +154,14 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
     }
   }
   const facts = inputs.map((input) => prepare(input, options.mode));
+  const tableChanges: TableChanges = { facts: 0, value_heads: 0, conflicts: 0 };
   const states = await loadTripleStates(tx, facts, now, options.mode === 'import');
   const user = applyFacts(facts, states, { now, newConflictId });
   const system = conflictSystemFacts(user.opened, user.closed).map((input) => prepare(input, 'assert'));
   if (system.some((f) => states.has(tripleKey(f)))) {
     // The batch itself wrote to a conflict's bookkeeping triple: its bookkeeping must see that write.
-    await persist(tx, facts, user);
-    await persist(tx, system, await applyBookkeeping(tx, system, user.opened, now));
+    await persist(tx, facts, user, tableChanges);
+    await persist(tx, system, await applyBookkeeping(tx, system, user.opened, now), tableChanges);
   } else {
     // Otherwise the bookkeeping facts go out in the same statements as the batch.
     const bookkeeping = await applyBookkeeping(tx, system, user.opened, now);
@@ -155,7 +169,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
       opened: [...user.opened, ...bookkeeping.opened],
       closed: [...user.closed, ...bookkeeping.closed],
       dirtyHeads: [...user.dirtyHeads, ...bookkeeping.dirtyHeads],
-    });
+    }, tableChanges);
   }
   // Conflicts opened and closed within one batch were inserted, then closed, above.
   return {
@@ -170,5 +184,6 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
     ),
     opened: user.opened,
     closed: user.closed,
+    tableChanges,
   };
 }

@@ -1,0 +1,194 @@
+import { onDbClose } from '../prisma';
+import { maintenanceIntervalMs, maintenanceEnabled } from '../../node/config';
+import { DEFAULT_THRESHOLDS } from './maintenance-policy';
+import { runMaintenance, type MaintenanceRun } from './run-maintenance';
+
+// Keeps the database's statistics and visibility maps fresh with no operator action
+// (docs/decisions.md § Database maintenance). Writers report how many rows they changed per table
+// (noteTableChanges, a few map updates); once a table's own count passes its ANALYZE threshold a run
+// is scheduled, off the request path and coalesced: at most one run at a time, at most one waiting,
+// never sooner than MIN_GAP_MS after the previous one. A periodic run catches what this process
+// cannot count: other instances' writes, dead rows of jobs and sessions, statistics lost in a crash.
+// Whole-scope reads call maintenanceSettled() first, so a lint right after a bulk import waits for
+// the due ANALYZE (a fraction of a second) instead of running for minutes on plans made for an
+// empty table.
+
+const DEBOUNCE_MS = 200;
+const MIN_GAP_MS = 1_000;
+const SETTLE_TIMEOUT_MS = 15_000;
+
+interface SchedulerState {
+  /** Rows this process changed per table since it last analyzed the table. */
+  local: Map<string, number>;
+  /** Each table's planner row count as of the last run (unknown = 0, so the first writes trigger one). */
+  estimated: Map<string, number>;
+  timer: ReturnType<typeof setTimeout> | null;
+  periodic: ReturnType<typeof setInterval> | null;
+  running: Promise<MaintenanceRun> | null;
+  rerun: boolean;
+  lastRun: MaintenanceRun | null;
+  lastFinishedAt: number;
+  runs: number;
+  /** Time spent in maintenance runs by this process, for the benchmark and the admin page. */
+  busyMs: number;
+  stopped: boolean;
+}
+
+const globalState = globalThis as unknown as { __stigmemMaintenance?: SchedulerState };
+
+function state(): SchedulerState {
+  if (globalState.__stigmemMaintenance) return globalState.__stigmemMaintenance;
+  // Closing the database (tests, scripts) stops the timers first, so no run reopens it.
+  onDbClose(stopMaintenance);
+  globalState.__stigmemMaintenance = {
+    local: new Map(),
+    estimated: new Map(),
+    timer: null,
+    periodic: null,
+    running: null,
+    rerun: false,
+    lastRun: null,
+    lastFinishedAt: 0,
+    runs: 0,
+    busyMs: 0,
+    stopped: false,
+  };
+  return globalState.__stigmemMaintenance;
+}
+
+function locallyDue(s: SchedulerState): boolean {
+  for (const [table, changes] of s.local) {
+    const size = Math.max(0, s.estimated.get(table) ?? 0);
+    if (changes >= DEFAULT_THRESHOLDS.analyzeBase + DEFAULT_THRESHOLDS.analyzeScale * size) return true;
+  }
+  return false;
+}
+
+/** Called by writers after their statements: rows written per table (inserted, updated or deleted). */
+export function noteTableChanges(changes: Record<string, number>): void {
+  const s = state();
+  // A write means the database is open again (a script or test that closed it and reopened it).
+  s.stopped = false;
+  for (const [table, rows] of Object.entries(changes)) {
+    if (rows > 0) s.local.set(table, (s.local.get(table) ?? 0) + rows);
+  }
+  if (maintenanceEnabled() && !s.stopped && locallyDue(s)) schedule(s);
+}
+
+function schedule(s: SchedulerState): void {
+  if (s.running) {
+    s.rerun = true;
+    return;
+  }
+  if (s.timer) return;
+  const delay = Math.max(DEBOUNCE_MS, s.lastFinishedAt + MIN_GAP_MS - Date.now());
+  s.timer = setTimeout(() => {
+    s.timer = null;
+    void runMaintenanceNow();
+  }, delay);
+  s.timer.unref?.();
+}
+
+/** Runs maintenance now (or joins the run under way) and returns its report. */
+export async function runMaintenanceNow(options: { everyTable?: boolean } = {}): Promise<MaintenanceRun> {
+  const s = state();
+  if (s.running) {
+    const current = await s.running;
+    if (!options.everyTable) return current;
+  }
+  if (s.timer) {
+    clearTimeout(s.timer);
+    s.timer = null;
+  }
+  s.rerun = false;
+  s.running = runMaintenance({
+    localChanges: new Map(s.local),
+    everyTable: options.everyTable,
+    onStats: (rows) => rows.forEach((row) => s.estimated.set(row.table, Math.max(row.estimated_rows, row.live_rows))),
+    onAnalyzed: (table, accounted) => {
+      const left = (s.local.get(table) ?? 0) - accounted;
+      if (left > 0) s.local.set(table, left);
+      else s.local.delete(table);
+    },
+  });
+  try {
+    const run = await s.running;
+    s.lastRun = run;
+    s.runs += 1;
+    s.busyMs += run.duration_ms;
+    if (run.outcome === 'failed') console.error(`[stigmem] maintenance failed: ${run.detail}`);
+    return run;
+  } finally {
+    s.running = null;
+    s.lastFinishedAt = Date.now();
+    if (!s.stopped && maintenanceEnabled() && (s.rerun || locallyDue(s))) schedule(s);
+  }
+}
+
+/**
+ * Before a whole-scope read: when this process knows of a due ANALYZE (or one is under way), have
+ * it done first. Bounded, so a reader never waits long on a slow maintenance run.
+ */
+export async function maintenanceSettled(timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+  const s = state();
+  if (s.stopped || !maintenanceEnabled() || (!s.running && !s.timer && !locallyDue(s))) return;
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    runMaintenanceNow().catch(() => undefined),
+    new Promise((resolve) => {
+      timeout = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timeout);
+}
+
+/** At server start: a periodic run (and one soon after start, for statistics lost in a crash). */
+export function startMaintenance(): void {
+  const s = state();
+  if (!maintenanceEnabled() || s.periodic) return;
+  s.stopped = false;
+  s.periodic = setInterval(() => void runMaintenanceNow(), maintenanceIntervalMs());
+  s.periodic.unref?.();
+  schedule(s);
+}
+
+/** Stops the timers and waits for a run under way (closing the database); the next write starts them again. */
+export async function stopMaintenance(): Promise<void> {
+  const s = state();
+  s.stopped = true;
+  if (s.timer) clearTimeout(s.timer);
+  if (s.periodic) clearInterval(s.periodic);
+  s.timer = null;
+  s.periodic = null;
+  await s.running?.catch(() => undefined);
+}
+
+export interface SchedulerStatus {
+  enabled: boolean;
+  running: boolean;
+  scheduled: boolean;
+  runs: number;
+  busy_ms: number;
+  interval_s: number;
+  last_run: MaintenanceRun | null;
+  local_changes: Record<string, number>;
+}
+
+export function maintenanceSchedulerStatus(): SchedulerStatus {
+  const s = state();
+  return {
+    enabled: maintenanceEnabled() && !s.stopped,
+    running: s.running !== null,
+    scheduled: s.timer !== null,
+    runs: s.runs,
+    busy_ms: s.busyMs,
+    interval_s: maintenanceIntervalMs() / 1000,
+    last_run: s.lastRun,
+    local_changes: Object.fromEntries(s.local),
+  };
+}
+
+/** This process's own counts, for the status endpoint. */
+export function localChanges(): ReadonlyMap<string, number> {
+  return state().local;
+}
