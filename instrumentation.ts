@@ -14,5 +14,7 @@ export async function register() {
   // The node keeps its own statistics and visibility maps fresh (PGlite has no autovacuum).
   const { startMaintenance } = await import('./lib/db/maintenance/maintenance-scheduler');
   startMaintenance();
+  const { startHealthScheduler } = await import('./lib/health-history/scheduler');
+  startHealthScheduler();
   console.log(`[stigmem] ready on ${describeDatabase()}`);
 }

@@ -59,6 +59,8 @@ export default defineConfig({
       // Scopes above this lint in a background job; e2e/support/lint-data.ts fills one scope past it.
       STIGMEM_ASYNC_THRESHOLD: '1500',
       NEXT_TELEMETRY_DISABLED: '1',
+      // No background health runs: the tests' data and alerts stay theirs (e2e/ui/health-history.spec.ts runs its own).
+      STIGMEM_SCHEDULER: 'off',
     },
   },
 });

@@ -8,6 +8,7 @@ import { describeDatabase } from '../lib/db/connection';
 import { closeDb, getDb } from '../lib/db/prisma';
 import { formatSeedProgress } from '../lib/seed/format-seed-report';
 import { runSeed } from '../lib/seed/run-seed';
+import { seedHealthHistory } from '../lib/health-history/seed-history';
 
 // npm run demo -- [--facts 20000] [--port 3000] [--skip-build]
 //
@@ -56,6 +57,7 @@ async function seedOnce(facts: number): Promise<string> {
     onProgress: (p) => (interactive ? process.stdout.write(`\r${formatSeedProgress(p)}\u001b[K`) : undefined),
   });
   if (interactive) process.stdout.write('\n');
+  await seedHealthHistory(); // 90 days of health runs and alerts computed from the seeded data
   const value = `${facts} facts, seed ${DEMO_SEED}, ${new Date().toISOString()}`;
   await db.nodeMeta.upsert({ where: { key: MARKER_KEY }, create: { key: MARKER_KEY, value }, update: { value } });
   return result.status === 'already-seeded'

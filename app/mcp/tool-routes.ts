@@ -3,6 +3,7 @@ import * as resolve from '../v1/conflicts/[id]/resolve/route';
 import * as context from '../v1/context/route';
 import * as decay from '../v1/decay/sweep/route';
 import * as facts from '../v1/facts/route';
+import * as healthRuns from '../v1/health/runs/route';
 import * as lint from '../v1/lint/route';
 import * as synthesis from '../v1/synthesis/route';
 
@@ -20,4 +21,5 @@ export const TOOL_HANDLERS: Record<string, { handler: Handler; param?: string }>
   query_facts: { handler: facts.GET },
   list_conflicts: { handler: conflicts.GET },
   get_context: { handler: context.POST },
+  health_history: { handler: healthRuns.GET },
 };

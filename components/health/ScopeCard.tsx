@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { prepareNamespaceChart } from '@/lib/health/namespace-chart';
 import { healthTone, plural, totalFindings } from '@/lib/health/scope-status';
 import type { ScopeHealth } from '@/lib/lint/lint-summary';
+import { ScopeTrend } from '../health-history/ScopeTrend';
 import { cardStyles, linkStyles } from '../ui/styles';
 import { HealthScore } from './HealthScore';
 import { NamespaceChart } from './NamespaceChart';
@@ -32,6 +33,7 @@ export function ScopeCard({ health }: { health: ScopeHealth }) {
         </div>
         <HealthScore scope={scope} score={health.score} tone={healthTone(health.score, health.findings)} />
       </div>
+      <ScopeTrend scope={scope} />
       <dl className="mt-4 grid grid-cols-3 gap-4">
         <ScopeStat label="Facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
         <ScopeStat label="Live values" value={health.live_value_count} testId={`scope-${scope}-live`} />

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Principal } from '@/lib/auth/principal';
+import { AlertsBadge } from '../alerts/AlertsBadge';
 import { NavLinks } from './NavLinks';
 import { SignOutButton } from './SignOutButton';
 
@@ -19,6 +20,7 @@ export function NavBar({ principal }: { principal: Principal | null }) {
         </nav>
         {principal ? (
           <div className="order-2 ml-auto flex min-w-0 items-center gap-3 lg:order-3">
+            <AlertsBadge principal={principal} />
             <div className="min-w-0 text-right text-xs leading-tight">
               <div className="text-slate-400">{principal.via === 'open' ? 'Open node (auth off)' : 'Signed in as'}</div>
               <div data-testid="signed-in-entity" className="max-w-[9rem] truncate sm:max-w-[16rem] font-mono text-slate-100" title={principal.entityUri}>

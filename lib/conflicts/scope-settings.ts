@@ -2,13 +2,20 @@ import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
+import { defaultIntervals } from '../health-history/intervals';
 
 // Per-scope operator settings (admin). Auto-resolve is off unless an admin turns it on for a scope;
 // its budget (suggestions applied per run) defaults to STIGMEM_AUTO_RESOLVE_BUDGET or 5.
 
+const interval = z.number().int().min(0).max(7 * 86400).nullable().optional();
+
 export const scopeSettingsSchema = z.object({
   auto_resolve: z.boolean().optional(),
   auto_resolve_budget: z.number().int().min(1).max(1000).optional(),
+  /** Health-run intervals in seconds (0 = off, null = back to the env default); at most 7 days. */
+  lint_interval_s: interval,
+  decay_interval_s: interval,
+  auto_resolve_interval_s: interval,
 });
 
 export function defaultBudget(): number {
@@ -19,10 +26,14 @@ export function defaultBudget(): number {
 export async function getScopeSettings(scope: FactScope) {
   const db = await getDb();
   const row = await db.scopeSetting.findUnique({ where: { scope } });
+  const defaults = defaultIntervals();
   return {
     scope,
     auto_resolve: row?.autoResolve ?? false,
     auto_resolve_budget: row?.autoResolveBudget ?? defaultBudget(),
+    lint_interval_s: row?.lintIntervalS ?? defaults.lint_interval_s,
+    decay_interval_s: row?.decayIntervalS ?? defaults.decay_interval_s,
+    auto_resolve_interval_s: row?.autoResolveIntervalS ?? defaults.auto_resolve_interval_s,
     updated_by: row?.updatedBy ?? null,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
@@ -33,6 +44,9 @@ export async function updateScopeSettings(scope: FactScope, input: z.infer<typeo
   const data = {
     ...(input.auto_resolve === undefined ? {} : { autoResolve: input.auto_resolve }),
     ...(input.auto_resolve_budget === undefined ? {} : { autoResolveBudget: input.auto_resolve_budget }),
+    ...(input.lint_interval_s === undefined ? {} : { lintIntervalS: input.lint_interval_s }),
+    ...(input.decay_interval_s === undefined ? {} : { decayIntervalS: input.decay_interval_s }),
+    ...(input.auto_resolve_interval_s === undefined ? {} : { autoResolveIntervalS: input.auto_resolve_interval_s }),
     updatedBy: principal.entityUri,
   };
   await db.scopeSetting.upsert({ where: { scope }, create: { scope, autoResolveBudget: defaultBudget(), ...data }, update: data });

@@ -9,6 +9,7 @@ import { type Hlc, HlcClock } from './hlc';
 import type { FactInput } from './parse-fact-input';
 import { SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertHeads } from './triple-store';
+import { observeWriteBatch } from '../metrics/registry';
 
 // The one write path: single assert, batch, import, conflict resolution and the seed all come
 // through writeFactsInTx, so every write records and closes conflicts the same way. The decay sweep
@@ -145,6 +146,7 @@ function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now:
 
 export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
   const now = options.now ?? new Date();
+  observeWriteBatch(inputs.length);
   await lockWrites(tx);
   if (options.mode === 'import') {
     const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));

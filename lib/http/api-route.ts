@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authenticate } from '../auth/authenticate';
 import type { Principal } from '../auth/principal';
 import { ensureNodeSetup } from '../node/node-setup';
+import { observeRequest } from '../metrics/registry';
 import { ApiError } from './api-error';
 
 // The one route wrapper every handler uses (STYLE.md): authenticate, parse the JSON body and the
@@ -79,6 +80,17 @@ function toErrorResponse(error: unknown, invalidStatus: number): Response {
 
 export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, Q>) {
   const invalidStatus = options.invalidStatus ?? 422;
+  const handle = route(options, invalidStatus);
+  // Every API request is counted and timed by route pattern for GET /metrics.
+  return async (req: Request, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const started = performance.now();
+    const res = await handle(req, context);
+    await observeRequest(req, context?.params, res.status, (performance.now() - started) / 1000);
+    return res;
+  };
+}
+
+function route<B, Q>(options: RouteOptions<B, Q>, invalidStatus: number) {
   return async (req: Request, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     try {
       const principal = options.auth === false ? await ensureNodeSetup().then(() => null) : await authenticate(req);

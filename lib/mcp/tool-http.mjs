@@ -16,6 +16,7 @@ const ROUTES = {
   query_facts: { method: 'GET', path: '/v1/facts' },
   list_conflicts: { method: 'GET', path: '/v1/conflicts' },
   get_context: { method: 'POST', path: '/v1/context' },
+  health_history: { method: 'GET', path: '/v1/health/runs' },
 };
 
 /** A FactValue given as a JSON string is parsed (agents often stringify nested objects). */

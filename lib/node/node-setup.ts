@@ -5,6 +5,7 @@ import { normalizeUri } from '../facts/normalize';
 import { hashSecret, keyPrefix } from '../auth/key-material';
 import { failInterruptedJobs } from '../jobs/jobs';
 import { envPolicies } from '../decay/policy-store';
+import { ensureDefaultRules } from '../alerts/rule-store';
 
 // Runs once per process before the first request is served (and from instrumentation at start):
 // migrations (through getDb), the node id, the admin key from STIGMEM_ADMIN_KEY, and marking
@@ -41,6 +42,7 @@ async function runSetup(): Promise<{ nodeId: string }> {
     await db.apiKey.upsert({ where: { id: ENV_ADMIN_KEY_ID }, create: { id: ENV_ADMIN_KEY_ID, ...data }, update: data });
   }
   await failInterruptedJobs();
+  await ensureDefaultRules();
   const configured = process.env.STIGMEM_NODE_ID;
   if (configured) return { nodeId: configured };
   const existing = await db.nodeMeta.findUnique({ where: { key: 'node_id' } });

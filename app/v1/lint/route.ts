@@ -1,7 +1,7 @@
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { lintRequestSchema } from '@/lib/lint/lint-request';
-import { lintScope } from '@/lib/lint/lint-scope';
+import { lintAndRecord } from '@/lib/health-history/lint-and-record';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +10,7 @@ export const POST = apiRoute({
   invalidStatus: 400,
   handler: async ({ body, principal }) => {
     authorize(principal, 'read', body.scope);
-    const answer = await lintScope(body, principal);
+    const answer = await lintAndRecord(body, principal);
     return Response.json(answer.body, { status: answer.status });
   },
 });

@@ -1,0 +1,22 @@
+import { authorize, readableScopes } from '@/lib/auth/principal';
+import { FACT_SCOPES } from '@/lib/facts/scope';
+import { apiRoute } from '@/lib/http/api-route';
+import { metricsArePublic, scrapeMetrics } from '@/lib/metrics/scrape';
+
+export const dynamic = 'force-dynamic';
+
+const respond = async (scopes: string[]) => {
+  const { body, contentType } = await scrapeMetrics(scopes);
+  return new Response(body, { headers: { 'content-type': contentType } });
+};
+
+/** Prometheus text format. A key with `read` sees its scopes; STIGMEM_METRICS_PUBLIC=true opens it (all scopes). */
+const withKey = apiRoute({
+  handler: async ({ principal }) => {
+    authorize(principal, 'read');
+    return respond(readableScopes(principal));
+  },
+});
+const open = apiRoute({ auth: false, handler: () => respond([...FACT_SCOPES]) });
+
+export const GET = (req: Request) => (metricsArePublic() ? open(req) : withKey(req));

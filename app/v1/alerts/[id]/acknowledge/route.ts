@@ -1,0 +1,9 @@
+import { acknowledgeAlert, acknowledgeSchema } from '@/lib/alerts/alert-store';
+import { apiRoute } from '@/lib/http/api-route';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({
+  body: acknowledgeSchema,
+  handler: ({ params, body, principal }) => acknowledgeAlert(params.id, body.note ?? null, principal),
+});

@@ -1,0 +1,13 @@
+import { deleteRule, replaceRule, ruleInputSchema } from '@/lib/alerts/rule-store';
+import { apiRoute } from '@/lib/http/api-route';
+
+export const dynamic = 'force-dynamic';
+
+export const PUT = apiRoute({ body: ruleInputSchema, handler: ({ params, body, principal }) => replaceRule(params.id, body, principal) });
+
+export const DELETE = apiRoute({
+  handler: async ({ params, principal }) => {
+    await deleteRule(params.id, principal);
+    return new Response(null, { status: 204 });
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { authorize } from '@/lib/auth/principal';
+import { scopeSchema } from '@/lib/facts/scope';
+import { recordHealthRun } from '@/lib/health-history/record-run';
+import { listRuns, runsQuerySchema } from '@/lib/health-history/run-queries';
+import { conflict } from '@/lib/http/api-error';
+import { apiRoute } from '@/lib/http/api-route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({
+  query: runsQuerySchema,
+  invalidStatus: 400,
+  handler: ({ query, principal }) => listRuns(query, principal),
+});
+
+/** "Check now" (the dashboard): a manual run of one scope, recorded like a scheduled one. */
+export const POST = apiRoute({
+  body: z.object({ scope: scopeSchema }),
+  invalidStatus: 400,
+  status: 201,
+  handler: async ({ body, principal }) => {
+    authorize(principal, 'read', body.scope);
+    const run = await recordHealthRun(body.scope, { trigger: 'manual' });
+    if (!run) throw conflict('run_in_progress', `a health run of ${body.scope} is already going; its result will be in GET /v1/health/runs`);
+    return run;
+  },
+});

@@ -1,0 +1,10 @@
+import { healthSummary, summaryQuerySchema } from '@/lib/health-history/summary';
+import { apiRoute } from '@/lib/http/api-route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({
+  query: summaryQuerySchema,
+  invalidStatus: 400,
+  handler: ({ query, principal }) => healthSummary(query, principal),
+});

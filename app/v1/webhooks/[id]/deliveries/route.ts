@@ -1,0 +1,10 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { deliveriesQuerySchema, listDeliveries } from '@/lib/webhooks/webhook-store';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({
+  query: deliveriesQuerySchema,
+  invalidStatus: 400,
+  handler: ({ params, query, principal }) => listDeliveries(params.id, query.limit, principal),
+});

@@ -1,0 +1,8 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { createWebhook, listWebhooks, webhookInputSchema } from '@/lib/webhooks/webhook-store';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({ handler: ({ principal }) => listWebhooks(principal) });
+
+export const POST = apiRoute({ body: webhookInputSchema, status: 201, handler: ({ body, principal }) => createWebhook(body, principal) });

@@ -1,0 +1,73 @@
+import type { Alert, AlertEvent, AlertRule } from '../generated/prisma/client';
+import type { OutboxPayload, WebhookEvent } from '../webhooks/outbox';
+
+// The JSON shape of an alert (GET /v1/alerts, webhook bodies, the Alerts page).
+
+export type AlertStatus = 'open' | 'acknowledged' | 'resolved';
+export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
+
+export interface AlertEventRecord {
+  kind: string;
+  at: string;
+  value: number | null;
+  message: string;
+  actor: string | null;
+  run_id: string | null;
+}
+
+export interface AlertRecord {
+  id: string;
+  rule: { id: string; name: string; kind: string };
+  scope: string;
+  status: AlertStatus;
+  message: string;
+  value: number;
+  threshold: number;
+  opened_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  ack_note: string | null;
+  opened_run_id: string | null;
+  last_run_id: string | null;
+  events?: AlertEventRecord[];
+}
+
+export function toEventRecord(e: AlertEvent): AlertEventRecord {
+  return { kind: e.kind, at: e.at.toISOString(), value: e.value, message: e.message, actor: e.actor, run_id: e.runId };
+}
+
+export function toAlertRecord(a: Alert & { rule: Pick<AlertRule, 'id' | 'name' | 'kind'>; events?: AlertEvent[] }): AlertRecord {
+  const record: AlertRecord = {
+    id: a.id,
+    rule: { id: a.rule.id, name: a.rule.name, kind: a.rule.kind },
+    scope: a.scope,
+    status: a.status as AlertStatus,
+    message: a.message,
+    value: a.value,
+    threshold: a.threshold,
+    opened_at: a.openedAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+    resolved_at: a.resolvedAt?.toISOString() ?? null,
+    acknowledged_at: a.acknowledgedAt?.toISOString() ?? null,
+    acknowledged_by: a.acknowledgedBy,
+    ack_note: a.ackNote,
+    opened_run_id: a.openedRunId,
+    last_run_id: a.lastRunId,
+  };
+  if (a.events) record.events = a.events.map(toEventRecord);
+  return record;
+}
+
+const VERB: Record<string, string> = { 'alert.opened': 'opened', 'alert.updated': 'updated', 'alert.acknowledged': 'acknowledged', 'alert.resolved': 'resolved' };
+
+/** The webhook body of a transition; `text` is what chat tools display. */
+export function alertPayload(event: WebhookEvent, alert: AlertRecord, note?: string | null): OutboxPayload {
+  const base = process.env.STIGMEM_NODE_URL?.replace(/\/+$/, '');
+  const link = base ? ` ${base}/alerts?alert=${encodeURIComponent(alert.id)}` : '';
+  const extra = event === 'alert.acknowledged' && alert.acknowledged_by ? ` by ${alert.acknowledged_by}${note ? `: ${note}` : ''}` : '';
+  const text = `[Stigmem Health] ${alert.rule.name} ${VERB[event] ?? event} in scope ${alert.scope}${extra} — ${alert.message}${link}`;
+  const { events: _events, ...body } = alert;
+  return { event, scope: alert.scope, text, alert: body };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { authorize, type Principal } from '../auth/principal';
+import { alertThresholds } from '../conflicts/review-history';
+import { getDb } from '../db/prisma';
+import type { AlertRule } from '../generated/prisma/client';
+import { scopeSchema } from '../facts/scope';
+import { notFound } from '../http/api-error';
+import { RULE_KINDS } from './rule-conditions';
+
+// Alert rules (GET/POST/PUT/DELETE /v1/alerts/rules): per scope or, with scope null, every scope.
+// Reading needs `read`; changing needs `admin` (on the rule's scope when it has one). A fresh node
+// gets the review-workflow defaults once; they can be edited, disabled or deleted like any rule.
+
+const checkName = z.string().trim().min(1).max(64).regex(/^[a-z_]+$/, 'check must be a lint check name (a-z and _)');
+
+export const ruleInputSchema = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(200),
+  kind: z.enum(RULE_KINDS, { error: `kind must be one of ${RULE_KINDS.join(', ')}` }),
+  scope: scopeSchema.nullish().transform((s) => s ?? null),
+  check: checkName.nullish().transform((c) => c ?? null),
+  severity: z.enum(['error', 'warning', 'info']).nullish().transform((s) => s ?? null),
+  threshold: z.number({ error: 'threshold must be a number' }).finite().min(0).max(1e9).default(0),
+  enabled: z.boolean().default(true),
+});
+
+export type RuleInput = z.output<typeof ruleInputSchema>;
+
+export interface AlertRuleRecord {
+  id: string;
+  name: string;
+  kind: string;
+  scope: string | null;
+  check: string | null;
+  severity: string | null;
+  threshold: number;
+  enabled: boolean;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toRuleRecord(r: AlertRule): AlertRuleRecord {
+  return {
+    id: r.id, name: r.name, kind: r.kind, scope: r.scope, check: r.check, severity: r.severity, threshold: r.threshold,
+    enabled: r.enabled, created_by: r.createdBy, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+const SEEDED_FLAG = 'default_alert_rules_seeded';
+
+/** The review-workflow defaults, created once per node (deleting them later is respected). */
+export async function ensureDefaultRules(): Promise<void> {
+  const db = await getDb();
+  const t = alertThresholds();
+  const defaults = [
+    { id: 'default-pending', name: 'Review queue too long', kind: 'pending_above', threshold: t.pending },
+    { id: 'default-aged', name: 'Aged contradictions', kind: 'aged_above', threshold: t.aged },
+    { id: 'default-false-alarms', name: 'False alarms rising', kind: 'false_alarms', threshold: t.false_alarms_per_week },
+    { id: 'default-slow-run', name: 'Slow health run', kind: 'run_slower_than', threshold: 30 },
+    { id: 'default-run-failed', name: 'Health run failed', kind: 'run_failed', threshold: 0 },
+  ];
+  await db.$transaction(async (tx) => {
+    const created = await tx.nodeMeta.createMany({ data: [{ key: SEEDED_FLAG, value: new Date().toISOString() }], skipDuplicates: true });
+    if (created.count === 0) return;
+    await tx.alertRule.createMany({ data: defaults.map((d) => ({ ...d, createdBy: 'system:stigmem' })), skipDuplicates: true });
+  });
+}
+
+function authorizeRuleChange(principal: Principal, scope: string | null) {
+  authorize(principal, 'admin', scope ?? undefined);
+}
+
+export async function listRules(): Promise<AlertRuleRecord[]> {
+  const db = await getDb();
+  const rows = await db.alertRule.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return rows.map(toRuleRecord);
+}
+
+export async function createRule(input: RuleInput, principal: Principal): Promise<AlertRuleRecord> {
+  authorizeRuleChange(principal, input.scope);
+  const db = await getDb();
+  const row = await db.alertRule.create({ data: { id: randomUUID(), ...input, createdBy: principal.entityUri } });
+  return toRuleRecord(row);
+}
+
+async function existing(id: string): Promise<AlertRule> {
+  const db = await getDb();
+  const row = await db.alertRule.findUnique({ where: { id } });
+  if (!row) throw notFound('rule_not_found', `no alert rule with id ${id}`);
+  return row;
+}
+
+export async function replaceRule(id: string, input: RuleInput, principal: Principal): Promise<AlertRuleRecord> {
+  const before = await existing(id);
+  authorizeRuleChange(principal, before.scope);
+  authorizeRuleChange(principal, input.scope);
+  const db = await getDb();
+  return toRuleRecord(await db.alertRule.update({ where: { id }, data: input }));
+}
+
+/** Deleting a rule deletes its alerts and their history with it. */
+export async function deleteRule(id: string, principal: Principal): Promise<void> {
+  const before = await existing(id);
+  authorizeRuleChange(principal, before.scope);
+  const db = await getDb();
+  await db.alertRule.delete({ where: { id } });
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Principal } from '../auth/principal';
+import { evaluateAlerts } from '../alerts/evaluate';
+import { autoResolve } from '../conflicts/auto-resolve';
+import { getScopeSettings } from '../conflicts/scope-settings';
+import { getDb, TX_OPTIONS } from '../db/prisma';
+import type { Prisma } from '../generated/prisma/client';
+import { sweepRequestSchema } from '../decay/sweep-request';
+import { sweepScope } from '../decay/sweep-scope';
+import type { FactScope } from '../facts/scope';
+import { healthScore } from '../lint/health-score';
+import { lintRequestSchema, type LintResult } from '../lint/lint-request';
+import { runLint } from '../lint/run-lint';
+import { compactFinding, countFindings, diffFingerprints, severityTotals } from './fingerprint';
+import { type HealthRunRecord, type RunTrigger, STALE_RUN_MS, toRunRecord } from './run-record';
+import { runStats } from './run-stats';
+
+// One health run of one scope: claim the scope (runs never overlap, across instances too), then
+// optionally sweep decay and auto-resolve, lint every check read-only, and store one compact row.
+// The lint writes nothing; this caller writes the row afterwards, to a table outside the knowledge
+// base (docs/decisions.md § Health history). A run that throws is stored as failed with its reason.
+// Alert rules are evaluated on every finished run.
+
+/** The scheduler acts as this entity (auto-resolutions record it as resolved_by). */
+export const SCHEDULER_PRINCIPAL: Principal = {
+  keyId: null,
+  entityUri: 'stigmem://local/health-scheduler',
+  permissions: ['admin'],
+  allowedScopes: ['local', 'team', 'company', 'public'],
+  via: 'open',
+};
+
+/** New findings kept per run with their identity; beyond it only their count and hashes. */
+export const NEW_FINDINGS_KEPT = 500;
+
+export interface RunOptions {
+  trigger: RunTrigger;
+  /** The clock (injected by tests); timestamps come from it, durations from the monotonic clock. */
+  now?: () => Date;
+  /** A lint already answered (POST /v1/lint): recorded instead of linting again. */
+  lint?: LintResult;
+  lintMs?: number;
+  decay?: boolean;
+  autoResolve?: boolean;
+}
+
+/** Takes the scope for a run: a new "running" row, unless a live one exists (then null). */
+async function claim(scope: FactScope, trigger: RunTrigger, startedAt: Date): Promise<string | null> {
+  const db = await getDb();
+  const id = randomUUID();
+  return db.$transaction(async (tx) => {
+    // Serializes claims of one scope across instances; ends with the transaction.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`health_run:${scope}`}))`;
+    const busy = await tx.healthRun.findFirst({
+      where: { scope, status: 'running', startedAt: { gt: new Date(startedAt.getTime() - STALE_RUN_MS) } },
+      select: { id: true },
+    });
+    if (busy) return null;
+    await tx.healthRun.create({ data: { id, scope, trigger, status: 'running', startedAt, fingerprints: [] } });
+    return id;
+  });
+}
+
+async function previousFingerprints(scope: FactScope, before: Date): Promise<string[] | null> {
+  const db = await getDb();
+  const row = await db.healthRun.findFirst({ where: { scope, status: 'ok', startedAt: { lt: before } }, orderBy: { startedAt: 'desc' }, select: { fingerprints: true } });
+  return row?.fingerprints ?? null;
+}
+
+async function measure(scope: FactScope, options: RunOptions, startedAt: Date): Promise<Prisma.HealthRunUpdateInput> {
+  let decayFactsWritten: number | null = null;
+  if (options.decay) {
+    const answer = await sweepScope(sweepRequestSchema.parse({ scope }), SCHEDULER_PRINCIPAL);
+    decayFactsWritten = answer.status === 200 && 'facts_retracted' in answer.body ? answer.body.facts_retracted + answer.body.facts_reduced : 0;
+  }
+  let autoResolved: number | null = null;
+  if (options.autoResolve && (await getScopeSettings(scope)).auto_resolve) {
+    autoResolved = (await autoResolve({ scope, dry_run: false }, SCHEDULER_PRINCIPAL)).resolved.length;
+  }
+  const lint = options.lint ?? (await runLint(lintRequestSchema.parse({ scope })));
+  const stats = await runStats(scope, options.now?.() ?? new Date());
+  const counts = countFindings(lint.findings);
+  const compact = lint.findings.map(compactFinding);
+  const fingerprints = [...new Set(compact.map((f) => f.h))].sort();
+  const { added, removed } = diffFingerprints(await previousFingerprints(scope, startedAt), fingerprints);
+  const addedSet = new Set(added);
+  return {
+    fixedHashes: removed.slice(0, NEW_FINDINGS_KEPT),
+    factCount: lint.fact_count,
+    liveValueCount: stats.live_value_count,
+    entityCount: stats.entity_count,
+    findings: counts,
+    score: healthScore(severityTotals(counts), stats.live_value_count),
+    pendingConflicts: stats.pending_conflicts,
+    agedConflicts: stats.aged_conflicts,
+    meanPendingAgeDays: stats.mean_pending_age_days,
+    dismissedLast7Days: stats.dismissed_last_7_days,
+    dismissedPrev7Days: stats.dismissed_prev_7_days,
+    autoResolved,
+    decayFactsWritten,
+    fingerprints,
+    newFindings: compact.filter((f) => addedSet.delete(f.h)).slice(0, NEW_FINDINGS_KEPT) as unknown as Prisma.InputJsonValue,
+    newCount: added.length,
+    fixedCount: removed.length,
+  };
+}
+
+/** Runs and records one health check of `scope`; null when a run of that scope is already going. */
+export async function recordHealthRun(scope: FactScope, options: RunOptions): Promise<HealthRunRecord | null> {
+  const clock = options.now ?? (() => new Date());
+  const startedAt = clock();
+  const id = await claim(scope, options.trigger, startedAt);
+  if (!id) return null;
+  const t0 = performance.now() - (options.lintMs ?? 0);
+  let data: Prisma.HealthRunUpdateInput;
+  try {
+    data = { ...(await measure(scope, options, startedAt)), status: 'ok' };
+  } catch (error) {
+    console.error(`[stigmem] health run of ${scope} failed`, error);
+    const message = error instanceof Error ? error.message : String(error);
+    data = { status: 'failed', error: message.slice(0, 2000) };
+  }
+  const db = await getDb();
+  const row = await db.$transaction(async (tx) => {
+    const done = await tx.healthRun.update({ where: { id }, data: { ...data, finishedAt: clock(), durationMs: Math.round(performance.now() - t0) } });
+    // Only the latest finished run keeps the full fingerprint set: storage stays one set per scope.
+    if (done.status === 'ok') await tx.healthRun.updateMany({ where: { scope, id: { not: id }, status: 'ok', startedAt: { lte: startedAt }, NOT: { fingerprints: { isEmpty: true } } }, data: { fingerprints: [] } });
+    return done;
+  }, TX_OPTIONS);
+  const record = toRunRecord(row, clock());
+  try {
+    await evaluateAlerts(record, clock());
+  } catch (error) {
+    console.error(`[stigmem] alert evaluation after run ${id} failed`, error);
+  }
+  return record;
+}
+
+/** At scheduler start: runs left "running" by a stopped process are stored as failed. */
+export async function failInterruptedRuns(now: Date): Promise<number> {
+  const db = await getDb();
+  const { count } = await db.healthRun.updateMany({
+    where: { status: 'running', startedAt: { lt: new Date(now.getTime() - STALE_RUN_MS) } },
+    data: { status: 'failed', error: 'interrupted: the server stopped before the run finished', finishedAt: now },
+  });
+  return count;
+}

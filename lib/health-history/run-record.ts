@@ -1,0 +1,67 @@
+import type { HealthRun } from '../generated/prisma/client';
+import { type FindingCounts, severityTotals } from './fingerprint';
+
+// The JSON shape of a health run (GET /v1/health/runs, the MCP tool, the pages).
+
+export type RunTrigger = 'schedule' | 'manual' | 'api';
+export type RunStatus = 'running' | 'ok' | 'failed';
+
+/** A run still "running" after this long was cut off (the process stopped); it reads as failed. */
+export const STALE_RUN_MS = 10 * 60_000;
+export const RUN_INTERRUPTED = 'interrupted: the server stopped before the run finished';
+
+export interface HealthRunRecord {
+  id: string;
+  scope: string;
+  trigger: RunTrigger;
+  status: RunStatus;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+  duration_ms: number | null;
+  fact_count: number;
+  live_value_count: number;
+  entity_count: number;
+  findings: FindingCounts;
+  totals: { error: number; warning: number; info: number };
+  score: number | null;
+  pending_conflicts: number;
+  aged_conflicts: number;
+  mean_pending_age_days: number | null;
+  dismissed_last_7_days: number;
+  dismissed_prev_7_days: number;
+  auto_resolved: number | null;
+  decay_facts_written: number | null;
+  new_count: number;
+  fixed_count: number;
+}
+
+export function toRunRecord(row: Omit<HealthRun, 'fingerprints' | 'newFindings' | 'fixedHashes'>, now = new Date()): HealthRunRecord {
+  const stale = row.status === 'running' && now.getTime() - row.startedAt.getTime() > STALE_RUN_MS;
+  const findings = (row.findings ?? {}) as FindingCounts;
+  return {
+    id: row.id,
+    scope: row.scope,
+    trigger: row.trigger as RunTrigger,
+    status: stale ? 'failed' : (row.status as RunStatus),
+    error: stale ? RUN_INTERRUPTED : row.error,
+    started_at: row.startedAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    duration_ms: row.durationMs,
+    fact_count: row.factCount,
+    live_value_count: row.liveValueCount,
+    entity_count: row.entityCount,
+    findings,
+    totals: severityTotals(findings),
+    score: row.score,
+    pending_conflicts: row.pendingConflicts,
+    aged_conflicts: row.agedConflicts,
+    mean_pending_age_days: row.meanPendingAgeDays,
+    dismissed_last_7_days: row.dismissedLast7Days,
+    dismissed_prev_7_days: row.dismissedPrev7Days,
+    auto_resolved: row.autoResolved,
+    decay_facts_written: row.decayFactsWritten,
+    new_count: row.newCount,
+    fixed_count: row.fixedCount,
+  };
+}

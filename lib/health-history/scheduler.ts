@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { acquireLease, releaseLease } from '../db/lease';
+import { getDb } from '../db/prisma';
+import { FACT_SCOPES, type FactScope } from '../facts/scope';
+import { scheduleDeliveries } from '../webhooks/deliver';
+import { scopeIntervals } from './intervals';
+import { failInterruptedRuns, recordHealthRun, type RunOptions } from './record-run';
+import type { HealthRunRecord } from './run-record';
+import { compactRuns } from './retention';
+
+// The in-process scheduler. Every tick it renews a lease (table `leases`); only the holder — one
+// instance among all those on one database — runs anything. For each scope whose lint, decay or
+// auto-resolve interval has passed since the last run that did it (read from health_runs, so a
+// restart picks the schedule up where it was) it starts a run, unless one of that scope is still
+// going. It also sends due webhook deliveries and thins old runs. The clock is injectable for tests.
+
+export const LEASE_NAME = 'health-scheduler';
+
+export interface SchedulerOptions {
+  clock?: () => Date;
+  instanceId?: string;
+  /** How often start() ticks (30 s). */
+  tickMs?: number;
+  /** Lease length (90 s): another instance takes over this long after the leader stopped renewing. */
+  leaseMs?: number;
+  runner?: (scope: FactScope, options: RunOptions) => Promise<HealthRunRecord | null>;
+}
+
+interface LastRuns {
+  lint: Date | null;
+  decay: Date | null;
+  autoResolve: Date | null;
+}
+
+async function lastRuns(): Promise<Map<string, LastRuns>> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ scope: string; last: Date | null; decay: Date | null; auto: Date | null }[]>`
+    SELECT scope, max(started_at) AS last,
+      max(started_at) FILTER (WHERE decay_facts_written IS NOT NULL) AS decay,
+      max(started_at) FILTER (WHERE auto_resolved IS NOT NULL) AS auto
+    FROM health_runs GROUP BY scope`;
+  return new Map(rows.map((r) => [r.scope, { lint: r.last, decay: r.decay, autoResolve: r.auto }]));
+}
+
+const due = (intervalS: number, last: Date | null, now: Date) => intervalS > 0 && (!last || now.getTime() - last.getTime() >= intervalS * 1000);
+
+export class HealthScheduler {
+  readonly instanceId: string;
+  private readonly clock: () => Date;
+  private readonly tickMs: number;
+  private readonly leaseMs: number;
+  private readonly runner: NonNullable<SchedulerOptions['runner']>;
+  private readonly running = new Map<FactScope, Promise<unknown>>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<FactScope[]> | null = null;
+  private wasLeader = false;
+  private lastCompaction = 0;
+
+  constructor(options: SchedulerOptions = {}) {
+    this.instanceId = options.instanceId ?? randomUUID();
+    this.clock = options.clock ?? (() => new Date());
+    this.tickMs = options.tickMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? 90_000;
+    this.runner = options.runner ?? recordHealthRun;
+  }
+
+  /** One pass; returns the scopes whose run it started (none when another instance leads). */
+  tick(): Promise<FactScope[]> {
+    // Ticks never overlap: a slow pass makes the next one wait for it.
+    this.ticking ??= this.pass().finally(() => (this.ticking = null));
+    return this.ticking;
+  }
+
+  private async pass(): Promise<FactScope[]> {
+    const now = this.clock();
+    const leader = await acquireLease({ name: LEASE_NAME, holder: this.instanceId, ttlMs: this.leaseMs }, now);
+    if (!leader) {
+      this.wasLeader = false;
+      return [];
+    }
+    if (!this.wasLeader) await failInterruptedRuns(now);
+    this.wasLeader = true;
+    const [intervals, last] = await Promise.all([scopeIntervals(), lastRuns()]);
+    const started: FactScope[] = [];
+    for (const scope of FACT_SCOPES) {
+      if (this.running.has(scope)) continue;
+      const i = intervals.get(scope)!;
+      const l = last.get(scope) ?? { lint: null, decay: null, autoResolve: null };
+      const decay = due(i.decay_interval_s, l.decay, now);
+      const autoResolve = i.auto_resolve && due(i.auto_resolve_interval_s, l.autoResolve, now);
+      if (!decay && !autoResolve && !due(i.lint_interval_s, l.lint, now)) continue;
+      const run = this.runner(scope, { trigger: 'schedule', now: this.clock, decay, autoResolve })
+        .catch((error) => console.error(`[stigmem] scheduled run of ${scope} failed`, error))
+        .finally(() => this.running.delete(scope));
+      this.running.set(scope, run);
+      started.push(scope);
+    }
+    // Retries that came due go out in the background: a slow receiver never holds up the next tick.
+    scheduleDeliveries();
+    if (now.getTime() - this.lastCompaction > 3_600_000) {
+      this.lastCompaction = now.getTime();
+      await compactRuns(now).catch((error) => console.error('[stigmem] health-run compaction failed', error));
+    }
+    return started;
+  }
+
+  /** Resolves when every run this scheduler started has finished. */
+  async idle(): Promise<void> {
+    await this.ticking;
+    await Promise.all([...this.running.values()]);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    const tick = () => void this.tick().catch((error) => console.error('[stigmem] scheduler tick failed', error));
+    this.timer = setInterval(tick, this.tickMs);
+    this.timer.unref();
+    tick();
+  }
+
+  /** Stops ticking, lets running runs finish and hands the lease back. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+    await releaseLease(LEASE_NAME, this.instanceId);
+    this.wasLeader = false;
+  }
+}
+
+const globalScheduler = globalThis as unknown as { __stigmemScheduler?: HealthScheduler };
+
+/** Server start (instrumentation.ts): one scheduler per process; STIGMEM_SCHEDULER=off turns it off. */
+export function startHealthScheduler(): HealthScheduler | null {
+  if (process.env.STIGMEM_SCHEDULER === 'off') return null;
+  globalScheduler.__stigmemScheduler ??= new HealthScheduler();
+  globalScheduler.__stigmemScheduler.start();
+  return globalScheduler.__stigmemScheduler;
+}

@@ -1,0 +1,68 @@
+import { Counter, Histogram, Registry } from 'prom-client';
+
+// Process metrics for GET /metrics: HTTP requests by route (the pattern, never ids) and write batch
+// sizes, counted as they happen. One registry per process (kept on globalThis across hot reloads).
+// Scope health is read from the database at scrape time (lib/metrics/scrape.ts).
+
+interface ProcessMetrics {
+  registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  latency: Histogram<'method' | 'route'>;
+  batches: Histogram;
+}
+
+const state = globalThis as unknown as { __stigmemMetrics?: ProcessMetrics };
+
+export function processMetrics(): ProcessMetrics {
+  if (state.__stigmemMetrics) return state.__stigmemMetrics;
+  const registry = new Registry();
+  state.__stigmemMetrics = {
+    registry,
+    requests: new Counter({ name: 'stigmem_http_requests_total', help: 'HTTP API requests by route pattern, method and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    latency: new Histogram({
+      name: 'stigmem_http_request_duration_seconds', help: 'HTTP API request latency by route pattern', labelNames: ['method', 'route'], registers: [registry],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    }),
+    batches: new Histogram({ name: 'stigmem_write_batch_size', help: 'Facts per write-path transaction', buckets: [1, 2, 5, 10, 50, 100, 250, 500, 1000, 10000], registers: [registry] }),
+  };
+  return state.__stigmemMetrics;
+}
+
+/** /v1/conflicts/stigmem%3Aconflict%3Aabc/resolve → /v1/conflicts/[id]/resolve, so ids never become labels. */
+export function routePattern(pathname: string, params: Record<string, string | string[]>): string {
+  const byValue = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      byValue.set(v, `[${name}]`);
+      byValue.set(encodeURIComponent(v), `[${name}]`);
+    }
+  }
+  return pathname
+    .split('/')
+    .map((segment) => byValue.get(segment) ?? byValue.get(safeDecode(segment)) ?? segment)
+    .join('/');
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export async function observeRequest(req: Request, params: Promise<Record<string, string | string[]>> | undefined, status: number, seconds: number): Promise<void> {
+  try {
+    const m = processMetrics();
+    const route = routePattern(new URL(req.url).pathname, (await params?.catch(() => ({}))) ?? {});
+    m.requests.inc({ method: req.method, route, status: String(status) });
+    m.latency.observe({ method: req.method, route }, seconds);
+  } catch (error) {
+    // Counting must never cost a request its answer.
+    console.error('[stigmem] request metrics failed', error);
+  }
+}
+
+export function observeWriteBatch(size: number): void {
+  processMetrics().batches.observe(size);
+}

@@ -1,0 +1,62 @@
+import { Gauge, Registry } from 'prom-client';
+import { getDb } from '../db/prisma';
+import type { FindingCounts } from '../health-history/fingerprint';
+import { processMetrics } from './registry';
+
+// GET /metrics: the process counters plus gauges read from the database at scrape time — each
+// scope's latest finished health run, open alerts and the job queue — for the scopes the caller
+// may read (all of them when the endpoint is open). Built fresh per scrape, so a scope or a check
+// that disappears leaves no stale series.
+
+const gauge = (registry: Registry, name: string, help: string, labelNames: string[] = ['scope']) => new Gauge({ name, help, labelNames, registers: [registry] });
+
+export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; contentType: string }> {
+  const db = await getDb();
+  const registry = new Registry();
+  const score = gauge(registry, 'stigmem_health_score', 'Health score (0-100) of the latest finished run');
+  const findings = gauge(registry, 'stigmem_lint_findings', 'Findings of the latest finished run by check and severity', ['scope', 'check', 'severity']);
+  const facts = gauge(registry, 'stigmem_facts', 'Fact rows in the scope at the latest run');
+  const live = gauge(registry, 'stigmem_live_values', 'Live values in the scope at the latest run');
+  const pending = gauge(registry, 'stigmem_conflicts_pending', 'Unresolved contradictions at the latest run');
+  const aged = gauge(registry, 'stigmem_conflicts_aged', 'Contradictions unresolved for more than 14 days at the latest run');
+  const lastRun = gauge(registry, 'stigmem_health_run_last_timestamp_seconds', 'Start of the latest health run (any status)');
+  const lastDuration = gauge(registry, 'stigmem_health_run_last_duration_seconds', 'Duration of the latest health run');
+  const lastFailed = gauge(registry, 'stigmem_health_run_last_failed', '1 when the latest health run failed');
+  const alerts = gauge(registry, 'stigmem_alerts_open', 'Open or acknowledged alerts', ['scope', 'status']);
+  const jobs = gauge(registry, 'stigmem_jobs_queued', 'Async lint and decay jobs pending or running', ['kind', 'status']);
+
+  const latest = await db.$queryRaw<{ scope: string; status: string; started_at: Date; duration_ms: number | null }[]>`
+    SELECT DISTINCT ON (scope) scope, status, started_at, duration_ms FROM health_runs
+    WHERE scope = ANY(${scopes}::text[]) AND status <> 'running' ORDER BY scope, started_at DESC`;
+  for (const r of latest) {
+    lastRun.set({ scope: r.scope }, r.started_at.getTime() / 1000);
+    lastDuration.set({ scope: r.scope }, (r.duration_ms ?? 0) / 1000);
+    lastFailed.set({ scope: r.scope }, r.status === 'failed' ? 1 : 0);
+  }
+  const ok = await db.$queryRaw<{ scope: string; score: number | null; findings: FindingCounts; fact_count: number; live_value_count: number; pending_conflicts: number; aged_conflicts: number }[]>`
+    SELECT DISTINCT ON (scope) scope, score, findings, fact_count, live_value_count, pending_conflicts, aged_conflicts FROM health_runs
+    WHERE scope = ANY(${scopes}::text[]) AND status = 'ok' ORDER BY scope, started_at DESC`;
+  for (const r of ok) {
+    const scope = { scope: r.scope };
+    if (r.score !== null) score.set(scope, r.score);
+    facts.set(scope, r.fact_count);
+    live.set(scope, r.live_value_count);
+    pending.set(scope, r.pending_conflicts);
+    aged.set(scope, r.aged_conflicts);
+    for (const [check, bySeverity] of Object.entries(r.findings ?? {})) {
+      for (const [severity, n] of Object.entries(bySeverity)) findings.set({ scope: r.scope, check, severity }, n);
+    }
+  }
+  const open = await db.alert.groupBy({ by: ['scope', 'status'], where: { scope: { in: scopes }, status: { in: ['open', 'acknowledged'] } }, _count: { _all: true } });
+  for (const scope of scopes) for (const status of ['open', 'acknowledged']) alerts.set({ scope, status }, open.find((g) => g.scope === scope && g.status === status)?._count._all ?? 0);
+  const queued = await db.job.groupBy({ by: ['kind', 'status'], where: { status: { in: ['pending', 'running'] } }, _count: { _all: true } });
+  for (const kind of ['lint', 'decay']) for (const status of ['pending', 'running']) jobs.set({ kind, status }, queued.find((g) => g.kind === kind && g.status === status)?._count._all ?? 0);
+
+  const merged = Registry.merge([processMetrics().registry, registry]);
+  return { body: await merged.metrics(), contentType: merged.contentType };
+}
+
+/** STIGMEM_METRICS_PUBLIC=true serves /metrics without a key (for a scraper on a private network). */
+export function metricsArePublic(): boolean {
+  return process.env.STIGMEM_METRICS_PUBLIC === 'true';
+}
