@@ -8,13 +8,19 @@ import { api, describeHttp, expectBody, uniqueEntity, wireFact } from '../harnes
 // §14.5: lint is read-only down to bookkeeping. Every table is fingerprinted before and after a
 // lint of a seeded scope (and the dashboard's lint reads); and a write inside the READ ONLY
 // transaction lint runs in fails loudly.
+//
+// A whole-scope lint over the API is also recorded as a health run (docs/decisions.md § Health
+// history): the lint reads in its READ ONLY transaction and writes nothing; its caller then stores
+// the run row and evaluates alert rules, in tables outside the knowledge base. Those tables, and only
+// those, are left out of the comparison, and the test checks that the run was in fact recorded.
+const HEALTH_HISTORY_TABLES = ['health_runs', 'alerts', 'alert_events', 'webhook_deliveries'];
 
-async function fingerprint(): Promise<Record<string, string>> {
+async function fingerprint(skip: string[] = []): Promise<Record<string, string>> {
   const db = await getDb();
   const tables = await db.$queryRaw<{ name: string }[]>`
     SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`;
   const result: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const { name } of tables.filter((t) => !skip.includes(t.name))) {
     const [row] = await db.$queryRaw<{ n: bigint; digest: string | null }[]>(
       Prisma.sql`SELECT count(*) AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${Prisma.raw(`"${name}"`)} t`,
     );
@@ -45,6 +51,18 @@ describeHttp('lint is read-only', () => {
     expect((await api.get(`/api/scopes/${scope}/findings`)).status).toBe(200);
 
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it('a recorded whole-scope lint changes only the health-history tables', async () => {
+    const scope = 'public';
+    expect((await api.post('/v1/facts', wireFact(uniqueEntity('ro'), 'x', { scope, valid_until: '2020-01-01T00:00:00Z' }))).status).toBe(201);
+    const db = await getDb();
+    const runsBefore = await db.healthRun.count({ where: { scope, trigger: 'api' } });
+    const before = await fingerprint(HEALTH_HISTORY_TABLES);
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['facts', 'value_heads', 'conflicts', 'alert_rules', 'webhooks', 'leases']));
+    expectBody(await api.post('/v1/lint', { scope }), 200, LintResult);
+    expect(await fingerprint(HEALTH_HISTORY_TABLES)).toEqual(before);
+    expect(await db.healthRun.count({ where: { scope, trigger: 'api' } })).toBe(runsBefore + 1);
   });
 
   it('a write attempted inside the lint transaction fails loudly', async () => {

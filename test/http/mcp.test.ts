@@ -31,7 +31,7 @@ describeHttp('MCP over streamable HTTP', () => {
   it('lists the tools with the names and input schemas of the spec sections', async () => {
     const client = await httpClient();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['lint_scope', 'decay_scope', 'synthesize_scope', 'resolve_contradiction', 'assert_fact', 'query_facts', 'list_conflicts', 'get_context']);
+    expect(tools.map((t) => t.name)).toEqual(['lint_scope', 'decay_scope', 'synthesize_scope', 'resolve_contradiction', 'assert_fact', 'query_facts', 'list_conflicts', 'get_context', 'health_history']);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     const scope = { type: 'string', enum: ['local', 'team', 'company', 'public'] };
     // §14.7
@@ -90,6 +90,9 @@ describeHttp('MCP over streamable HTTP', () => {
     expect(facts.facts.length).toBeGreaterThanOrEqual(4);
     const decay = json(await call(client, 'decay_scope', { scope: 'company', mode: 'dry_run' }));
     expect(decay).toMatchObject({ mode: 'dry_run', facts_retracted: 0, facts_reduced: 0 });
+    json(await call(client, 'lint_scope', { scope: 'company' })); // a whole-scope lint is recorded as a health run
+    const history = json(await call(client, 'health_history', { scope: 'company', limit: 1 }));
+    expect(history.runs[0]).toMatchObject({ scope: 'company', trigger: 'api', status: 'ok' });
     const context = await call(client, 'get_context', { scope: 'company', entity });
     expect(context.content[0].text).toBe(`## Stigmem context - ${entity}\n\n### memory\n- **memory:role** on \`${entity}\`: CFO\n`);
     await client.close();
@@ -135,7 +138,7 @@ describeHttp('stdio process-mode adapter (bin/stigmem-health-mcp)', () => {
     const { transport } = stdioClient({ STIGMEM_URL: node.url, STIGMEM_API_KEY: TEST_ADMIN_KEY });
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(transport);
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
     const entity = uniqueEntity('stdio');
     await call(client, 'assert_fact', { entity, relation: 'memory:x', value: '{"type":"string","v":"y"}', source: 'agent:stdio', scope: 'team' });
     expect(json(await call(client, 'synthesize_scope', { scope: 'team', entity })).summary).toHaveLength(1);

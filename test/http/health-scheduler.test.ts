@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/prisma';
+import type { FactScope } from '@/lib/facts/scope';
+import { recordHealthRun, type RunOptions } from '@/lib/health-history/record-run';
+import type { HealthRunRecord } from '@/lib/health-history/run-record';
+import { HealthScheduler, LEASE_NAME } from '@/lib/health-history/scheduler';
+import { leaseHolder } from '@/lib/db/lease';
+import { api, describeHttp, uniqueEntity, wireFact } from '../harness';
+
+// The scheduler with an injected clock: runs per scope when its interval has passed, never two runs
+// of one scope at once, one leader among instances on one database, and a restart that picks the
+// schedule up from the stored runs. Ticks are driven by the test (start() is never called).
+
+const T0 = new Date('2031-03-01T10:00:00Z').getTime();
+const MIN = 60_000;
+
+function fakeClock(start = T0) {
+  let now = start;
+  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
+}
+
+async function runsOf(scope: string) {
+  const db = await getDb();
+  return db.healthRun.findMany({ where: { scope }, orderBy: { startedAt: 'asc' } });
+}
+
+async function resetSchedulerState() {
+  const db = await getDb();
+  await db.healthRun.deleteMany({});
+  await db.lease.deleteMany({});
+  await db.scopeSetting.updateMany({ data: { lintIntervalS: null, decayIntervalS: null, autoResolveIntervalS: null } });
+}
+
+describeHttp('health scheduler', () => {
+  const stoppers: HealthScheduler[] = [];
+  beforeEach(resetSchedulerState);
+  afterEach(async () => {
+    for (const s of stoppers.splice(0)) await s.stop();
+  });
+
+  function scheduler(clock: ReturnType<typeof fakeClock>, instanceId: string, runner?: (scope: FactScope, o: RunOptions) => Promise<HealthRunRecord | null>) {
+    const s = new HealthScheduler({ clock: clock.now, instanceId, leaseMs: 90_000, runner });
+    stoppers.push(s);
+    return s;
+  }
+
+  it('runs every scope at once, then each scope on its own interval (0 = off)', async () => {
+    expect((await api.put('/v1/scopes/team/settings', { lint_interval_s: 300 })).status).toBe(200);
+    expect((await api.put('/v1/scopes/company/settings', { lint_interval_s: 0 })).status).toBe(200);
+    expect((await api.post('/v1/facts', wireFact(uniqueEntity('sched'), 'v', { scope: 'team' }))).status).toBe(201);
+    const clock = fakeClock();
+    const s = scheduler(clock, 'a');
+    expect((await s.tick()).sort()).toEqual(['local', 'public', 'team']);
+    await s.idle();
+    const [first] = await runsOf('team');
+    expect(first).toMatchObject({ status: 'ok', trigger: 'schedule', startedAt: new Date(T0) });
+    expect(first.factCount).toBeGreaterThan(0);
+
+    clock.advance(4 * MIN);
+    expect(await s.tick()).toEqual([]);
+    clock.advance(1 * MIN); // team: 5 min passed; the others keep the 15 min default
+    expect(await s.tick()).toEqual(['team']);
+    await s.idle();
+    clock.advance(10 * MIN);
+    expect((await s.tick()).sort()).toEqual(['local', 'public', 'team']);
+    await s.idle();
+    expect(await runsOf('team')).toHaveLength(3);
+    expect(await runsOf('company')).toHaveLength(0);
+  });
+
+  it('sweeps decay and auto-resolves within runs on their own intervals', async () => {
+    expect((await api.put('/v1/scopes/team/settings', { lint_interval_s: 600, decay_interval_s: 1800, auto_resolve: true, auto_resolve_interval_s: 3600 })).status).toBe(200);
+    const clock = fakeClock();
+    const s = scheduler(clock, 'a');
+    await s.tick();
+    await s.idle();
+    const steps = async () => (await runsOf('team')).map((r) => [r.decayFactsWritten !== null, r.autoResolved !== null]);
+    expect(await steps()).toEqual([[true, true]]);
+    for (let i = 0; i < 6; i++) {
+      clock.advance(10 * MIN);
+      await s.tick();
+      await s.idle();
+    }
+    // Runs every 10 min; decay every 30 min; auto-resolve every hour.
+    expect(await steps()).toEqual([[true, true], [false, false], [false, false], [true, false], [false, false], [false, false], [true, true]]);
+    await api.put('/v1/scopes/team/settings', { auto_resolve: false });
+  });
+
+  it('never starts a second run of a scope while one is going', async () => {
+    const clock = fakeClock();
+    const release: (() => void)[] = [];
+    const started: string[] = [];
+    const s = scheduler(clock, 'a', (scope) => {
+      started.push(scope);
+      return new Promise((resolve) => release.push(() => resolve(null)));
+    });
+    await s.tick();
+    clock.advance(60 * MIN);
+    expect(await s.tick()).toEqual([]);
+    expect(started.sort()).toEqual(['company', 'local', 'public', 'team']);
+    release.forEach((r) => r());
+    await s.idle();
+    expect((await s.tick()).length).toBe(4);
+    release.forEach((r) => r());
+
+    // The database guard too: two runs of one scope asked for at once, one goes.
+    const both = await Promise.all([recordHealthRun('team', { trigger: 'manual' }), recordHealthRun('team', { trigger: 'manual' })]);
+    expect(both.filter((r) => r === null)).toHaveLength(1);
+  });
+
+  it('one leader among two instances; the other takes over when the lease ends', async () => {
+    const clock = fakeClock();
+    const a = scheduler(clock, 'instance-a');
+    const b = scheduler(clock, 'instance-b');
+    expect((await a.tick()).length).toBe(4);
+    expect(await b.tick()).toEqual([]);
+    await a.idle();
+    expect(await leaseHolder(LEASE_NAME, clock.now())).toBe('instance-a');
+
+    clock.advance(16 * MIN); // a stopped renewing (as if its process died): the lease has run out
+    expect((await b.tick()).length).toBe(4);
+    await b.idle();
+    expect(await a.tick()).toEqual([]);
+    expect(await leaseHolder(LEASE_NAME, clock.now())).toBe('instance-b');
+    const db = await getDb();
+    expect(await db.healthRun.count({ where: { trigger: 'schedule' } })).toBe(8);
+
+    await b.stop(); // a clean stop hands the lease back at once
+    expect(await leaseHolder(LEASE_NAME, clock.now())).toBeNull();
+  });
+
+  it('a restart picks the schedule up from the stored runs', async () => {
+    const clock = fakeClock();
+    const first = scheduler(clock, 'before-restart');
+    await first.tick();
+    await first.stop();
+    clock.advance(10 * MIN);
+    const second = scheduler(clock, 'after-restart');
+    expect(await second.tick()).toEqual([]);
+    clock.advance(5 * MIN);
+    expect((await second.tick()).length).toBe(4);
+    await second.idle();
+  });
+
+  it('a run that throws is recorded as failed with its reason, and a run left running reads as failed', async () => {
+    const db = await getDb();
+    await db.healthRun.create({ data: { id: 'stuck', scope: 'local', trigger: 'schedule', status: 'running', startedAt: new Date(T0 - 60 * MIN), fingerprints: [] } });
+    const clock = fakeClock();
+    const s = scheduler(clock, 'a');
+    await s.tick();
+    await s.idle();
+    expect(await db.healthRun.findUnique({ where: { id: 'stuck' } })).toMatchObject({ status: 'failed', error: expect.stringMatching(/interrupted/) });
+
+    await db.$executeRaw`ALTER TABLE value_heads RENAME TO value_heads_away`;
+    try {
+      const run = await recordHealthRun('team', { trigger: 'manual', now: clock.now });
+      expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/value_heads/) });
+    } finally {
+      await db.$executeRaw`ALTER TABLE value_heads_away RENAME TO value_heads`;
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/prisma';
+import { seedHealthHistory } from '@/lib/health-history/seed-history';
+import { api, describeHttp, openConflict } from '../harness';
+
+// The demo's history is computed from the data: runs exist only where facts did, contradictions are
+// counted from the facts that opened them, and the series ends with one real run per scope.
+
+describeHttp('seedHealthHistory', () => {
+  // The series is dated ahead of the clock; later test files (one PostgreSQL database for all) must not see it.
+  afterAll(async () => {
+    const db = await getDb();
+    await db.healthRun.deleteMany({ where: { startedAt: { gt: new Date() } } });
+    await db.alertRule.deleteMany({ where: { id: { startsWith: 'demo-' } } });
+  });
+
+  it('computes runs from the data up to a real run, and evaluates the alert rules over them', async () => {
+    await openConflict({ scope: 'company' });
+    const db = await getDb();
+    await db.healthRun.deleteMany({});
+    const now = new Date(Date.now() + 2 * 86400_000);
+    const result = await seedHealthHistory({ now, days: 90, everyHours: 6 });
+    const rows = await db.healthRun.findMany({ where: { scope: 'company' }, orderBy: { startedAt: 'asc' } });
+    // The facts are from today, so the computed series covers only the last two days (every 6 h), then the real run.
+    expect(rows.length).toBeGreaterThanOrEqual(7);
+    expect(rows.length).toBeLessThanOrEqual(9);
+    expect(rows.at(-1)).toMatchObject({ startedAt: now, status: 'ok' });
+    expect(rows.at(-1)!.fingerprints.length).toBeGreaterThan(0);
+    expect(rows.slice(0, -1).every((r) => r.pendingConflicts >= 1 && r.factCount > 0)).toBe(true);
+    expect(result.runs).toBe(await db.healthRun.count());
+    const rules = (await api.get('/v1/alerts/rules')).body as { rules: { id: string; threshold: number }[] };
+    expect(rules.rules.find((r) => r.id === 'demo-contradictions-company')?.threshold).toBe(rows[0].pendingConflicts);
+    const summary = (await api.get('/v1/health/summary', { query: { scope: 'company', range: '7d' } })).body as { scopes: { series: unknown[] }[] };
+    expect(summary.scopes[0].series.length).toBeGreaterThanOrEqual(2);
+  });
+});
