@@ -4,7 +4,6 @@ import Link from 'next/link';
 import { SeverityLinks } from '@/components/health/SeverityLinks';
 import { errorDetail } from '@/lib/client/api-client';
 import { useLintJobQuery } from '@/lib/client/use-lint-job-query';
-import { filterFindings, namespacesOf } from '@/lib/health/filter-findings';
 import { findingsHref, type FindingsView, isFiltered } from '@/lib/health/findings-query';
 import { plural } from '@/lib/health/scope-status';
 import { DateTime } from '../ui/DateTime';
@@ -18,11 +17,11 @@ import { LintJobProgress } from './LintJobProgress';
 
 /**
  * Findings of a scope above the async threshold: starts a background lint job, shows its progress,
- * then filters, sorts and pages the job's findings in the browser (the same URL parameters as the
- * server-paged view; only one page of rows is ever rendered).
+ * then shows one page of the job's findings, filtered, sorted and paged on the server (the same URL
+ * parameters as the live view; the browser never holds the job's whole result).
  */
 export function LargeScopeFindings({ scope, factCount, view, canWrite, source }: { scope: string; factCount: number; view: FindingsView; canWrite: boolean; source: string }) {
-  const { state, relint } = useLintJobQuery(scope);
+  const { state, relint } = useLintJobQuery(scope, view);
 
   if (state.phase === 'starting' || state.phase === 'running') {
     return <LintJobProgress scope={scope} factCount={factCount} job={state.phase === 'running' ? state.job : null} estimatedS={state.phase === 'running' ? state.estimatedS : null} />;
@@ -40,30 +39,27 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
     );
   }
 
-  const { result } = state;
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const finding of result.findings) counts[finding.severity]++;
-  const page = filterFindings(result.findings, view);
+  const { page, factCount: linted, checkedAt } = state;
   return (
     <>
       <section aria-label={`Health of ${scope}`} data-testid="lint-job-done" className={`${cardStyles} mb-4 flex flex-wrap items-center justify-between gap-4 p-5`}>
         <div className="space-y-1">
-          <SeverityLinks scope={scope} counts={counts} />
+          <SeverityLinks scope={scope} counts={page.counts} />
           <p className="text-xs text-slate-500">
-            Linted {result.fact_count.toLocaleString('en-US')} facts in a background job at <DateTime iso={result.checked_at} />.
+            Linted {linted.toLocaleString('en-US')} facts in a background job at <DateTime iso={checkedAt} />.
           </p>
         </div>
         <button type="button" onClick={relint} className={buttonStyles.secondary}>
           Lint again
         </button>
       </section>
-      {result.findings.length === 0 ? (
+      {page.finding_count === 0 ? (
         <EmptyState title="This scope is healthy" testId="scope-healthy">
-          No contradictions, stale values, orphaned entities or broken references in {plural(result.fact_count, 'fact')}.
+          No contradictions, stale values, orphaned entities or broken references in {plural(linted, 'fact')}.
         </EmptyState>
       ) : (
         <>
-          <FindingsFilters scope={scope} view={view} namespaces={namespacesOf(result.findings)} />
+          <FindingsFilters scope={scope} view={view} namespaces={page.namespaces} />
           {page.findings.length ? (
             <FindingsTable scope={scope} findings={page.findings} view={view} canWrite={canWrite} source={source} />
           ) : (

@@ -31,6 +31,6 @@ export async function lintScope(request: LintRequest, principal: Principal): Pro
     }
     findings.sort(compareFindings);
     return { findings, checked_at: now.toISOString(), scope: request.scope, checks_run: request.checks, fact_count: count } satisfies LintResult;
-  });
+  }, { pagedKey: 'findings' });
   return { status: 202, body: job };
 }
