@@ -18,12 +18,24 @@ export interface FreshDatabase {
   dispose(): Promise<void>;
 }
 
+/** An empty database for a started server, which migrates it itself as `npm start` does. */
+export interface EmptyDatabase extends FreshDatabase {
+  /** The server's environment: STIGMEM_DATA_DIR or DATABASE_URL. */
+  env: Record<string, string>;
+  /** Points this process's app modules at it (for the in-process rows; the server must be stopped on PGlite). */
+  activate(): Promise<void>;
+  /** Closes this process's client again. */
+  deactivate(): Promise<void>;
+}
+
 export interface BenchDatabase {
   name: string;
   /** Null when the database can be measured; else why not (shown in the table). */
   unavailable(): Promise<string | null>;
   /** Creates a fresh database, points the app at it and applies the migrations. */
   fresh(): Promise<FreshDatabase>;
+  /** Creates an empty database (no migrations) for a server to start on. */
+  empty(): Promise<EmptyDatabase>;
 }
 
 const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, STIGMEM_DATA_DIR: process.env.STIGMEM_DATA_DIR };
@@ -49,6 +61,20 @@ export function pgliteDatabase(): BenchDatabase {
   return {
     name: 'PGlite (temp dir)',
     unavailable: async () => null,
+    async empty() {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'stigmem-bench-'));
+      const env = { STIGMEM_DATA_DIR: dir };
+      return {
+        label: 'PGlite (temp dir)',
+        env,
+        activate: () => activate(env),
+        deactivate: restore,
+        async dispose() {
+          await restore();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
     async fresh() {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'stigmem-bench-'));
       await activate({ STIGMEM_DATA_DIR: dir });
@@ -84,6 +110,23 @@ export function postgresDatabase(adminUrl: string): BenchDatabase {
         const url = new URL(adminUrl);
         return `no PostgreSQL reachable at ${url.hostname}:${url.port || 5432} (${(error as Error).message}); set BENCH_PG_URL`;
       }
+    },
+    async empty() {
+      const name = `stigmem_bench_${randomBytes(4).toString('hex')}`;
+      await admin((c) => c.query(`CREATE DATABASE ${name}`));
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const env = { DATABASE_URL: url.toString() };
+      return {
+        label: `PostgreSQL ${version.split(' ')[0]}`,
+        env,
+        activate: () => activate(env),
+        deactivate: restore,
+        async dispose() {
+          await restore();
+          await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        },
+      };
     },
     async fresh() {
       const name = `stigmem_bench_${randomBytes(4).toString('hex')}`;

@@ -73,7 +73,7 @@ async function measure(context: BenchContext, facts: number, method: string, run
   };
 }
 
-async function drain(stream: ReadableStream<Uint8Array>): Promise<number> {
+export async function drain(stream: ReadableStream<Uint8Array>): Promise<number> {
   let bytes = 0;
   for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   return bytes;
