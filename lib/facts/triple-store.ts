@@ -69,10 +69,18 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
   }
   const hashes = [...new Set(facts.map((f) => f.valueHash))];
   // Only live-capable heads and the heads of the values being written matter to a write.
+  // Each triple looked up on its own (LATERAL … OFFSET 0 keeps the planner from flattening it into
+  // a join): with the triples in an unnest() it has no statistics for, PostgreSQL picked a merge join
+  // on (scope, relation) that filtered 1.4M row pairs for a 1,000-fact batch at 35k facts (293 ms);
+  // one index lookup per triple takes 7 ms, whatever the statistics say.
   const heads = await tx.$queryRaw<HeadRow[]>`
-    SELECT vh.* FROM value_heads vh JOIN ${tripleArrays(triples)}
-      ON vh.entity = t.entity AND vh.relation = t.relation AND vh.scope = t.scope
-    WHERE vh.confidence > 0 OR vh.value_hash = ANY(${hashes}::text[])`;
+    SELECT vh.* FROM ${tripleArrays(triples)}
+    CROSS JOIN LATERAL (
+      SELECT * FROM value_heads vh
+      WHERE vh.entity = t.entity AND vh.relation = t.relation AND vh.scope = t.scope
+        AND (vh.confidence > 0 OR vh.value_hash = ANY(${hashes}::text[]))
+      OFFSET 0
+    ) vh`;
   for (const row of heads) states.get(tripleKey(row))!.heads.set(row.value_hash, headFromRow(row));
 
   // Conflicts are never recorded on system relations (applyFacts skips them), so their triples,
@@ -96,8 +104,10 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
 async function loadConflictStates(tx: Tx, states: Map<string, TripleState>, contested: Triple[], now: Date): Promise<void> {
   const unresolved = await tx.$queryRaw<ConflictRow[]>`
     SELECT c.id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key, c.detected_at
-    FROM conflicts c JOIN ${tripleArrays(contested)} ON c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope
-    WHERE c.status = 'unresolved'`;
+    FROM ${tripleArrays(contested)}
+    CROSS JOIN LATERAL (
+      SELECT * FROM conflicts c WHERE c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope AND c.status = 'unresolved' OFFSET 0
+    ) c`;
   for (const row of unresolved) {
     states.get(tripleKey(row))!.unresolved.push({
       id: row.id,
@@ -116,8 +126,12 @@ async function loadConflictStates(tx: Tx, states: Map<string, TripleState>, cont
 
   const cooldowns = await tx.$queryRaw<(Triple & { pair_key: string; until: Date })[]>`
     SELECT c.entity, c.relation, c.scope, c.pair_key, max(c.do_not_reopen_before) AS until
-    FROM conflicts c JOIN ${tripleArrays(contested)} ON c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope
-    WHERE c.status = 'resolved' AND c.do_not_reopen_before > ${now}
+    FROM ${tripleArrays(contested)}
+    CROSS JOIN LATERAL (
+      SELECT * FROM conflicts c
+      WHERE c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope AND c.status = 'resolved' AND c.do_not_reopen_before > ${now}
+      OFFSET 0
+    ) c
     GROUP BY c.entity, c.relation, c.scope, c.pair_key`;
   for (const row of cooldowns) states.get(tripleKey(row))!.cooldowns.set(row.pair_key, new Date(row.until));
 }
