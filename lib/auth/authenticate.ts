@@ -66,7 +66,7 @@ export async function principalFromSession(token: string | undefined): Promise<P
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Cookie-authenticated mutations must come from our own pages (CSRF, DESIGN.md §5). */
+/** Cookie-authenticated mutations must come from our own pages (CSRF, docs/semantics.md § Identity and access). */
 function checkOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method)) return;
   const origin = req.headers.get('origin');

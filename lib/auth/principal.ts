@@ -1,7 +1,7 @@
 import { forbidden } from '../http/api-error';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
 
-// Who is calling, and what they may do (DESIGN.md §5). Permissions nest: admin ⊇ write ⊇ read.
+// Who is calling, and what they may do (docs/semantics.md § Identity and access). Permissions nest: admin ⊇ write ⊇ read.
 // Scope checks apply to every permission: a key reaches only its allowed_scopes (empty = none).
 
 export const PERMISSIONS = ['read', 'write', 'admin'] as const;

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isClientError } from './api-client';
 
-// Dashboard defaults (STYLE.md): no refetch on window focus, no retry on 4xx (asking again will
+// Dashboard defaults (docs/architecture.md § Conventions): no refetch on window focus, no retry on 4xx (asking again will
 // not change the answer); other failures are retried twice. Mutations are never retried.
 
 export function createQueryClient(): QueryClient {

@@ -8,7 +8,7 @@ import { writeFactsInTx } from '../facts/write-facts';
 import { ApiError, unprocessable } from '../http/api-error';
 import { decideConflict, type Decision } from './decide-conflict';
 
-// POST /v1/conflicts/:id/resolve (§5.10 and DESIGN.md §3): the resolution fact (winner value,
+// POST /v1/conflicts/:id/resolve (§5.10 and docs/semantics.md): the resolution fact (winner value,
 // confidence 1.0, source = the caller), a stigmem:resolves fact, the status fact, and unless
 // retract_losers is false, a retraction of each losing value so the triple is healthy afterwards.
 

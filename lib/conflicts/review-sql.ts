@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 
-// The review view of conflicts (DESIGN.md §3, spec/memory-lint-review-workflow.md), one CTE that
+// The review view of conflicts (docs/semantics.md, the protocol's review workflow), one CTE that
 // the queue, the conflict page and auto-resolve all read, so the rules live in one place:
 //   evidence    exactly one side's value was re-asserted (confidence > 0) by a non-system source
 //               after the contradiction was detected and within the last 48 h → that side wins

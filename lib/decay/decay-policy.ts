@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FACT_SCOPES } from '../facts/scope';
 
-// DecayPolicy (§15.1) and the matching rules (DESIGN.md §3): most-specific-first — exact relation,
+// DecayPolicy (§15.1) and the matching rules (docs/semantics.md): most-specific-first — exact relation,
 // then the longest "prefix:*", then "*"; exact scope before "*"; the first match wins. The
 // stigmem: and rel: namespaces are never decayed; exempt_relations remove a relation from a policy.
 

@@ -3,7 +3,7 @@ import { hashOf, prepared, type FactSpec } from '@/test/unit/prepared-facts';
 import { applyFacts, type ApplyResult, isLive, pairKey, type TripleState, tripleKey } from './apply-facts';
 import { DECAY_SOURCE } from './system-sources';
 
-// applyFacts is the semantics of every write (DESIGN.md §3): value heads by HLC, the two kinds of
+// applyFacts is the semantics of every write (docs/semantics.md): value heads by HLC, the two kinds of
 // retraction, conflicts recorded per value pair with a cooldown, and conflicts closed by retraction.
 
 const NOW = new Date('2026-06-01T12:00:00Z');

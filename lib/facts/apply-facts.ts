@@ -3,7 +3,7 @@ import { compareHlc, type Hlc, maxHlc } from './hlc';
 import { DECAY_SOURCE, isSystemRelation } from './system-sources';
 
 // The semantics of a write, as a pure function over the state of the triples it touches
-// (DESIGN.md §3): value heads, the two kinds of retraction, conflicts recorded at write time
+// (docs/semantics.md): value heads, the two kinds of retraction, conflicts recorded at write time
 // (dedupe per value pair, cooldown anti-loop) and conflicts closed by retraction.
 // write-facts.ts loads that state under the write lock, calls this, and persists the result.
 

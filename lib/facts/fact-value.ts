@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_URI_BYTES, normalizeUri, uriTooLong } from './normalize';
 
-// FactValue: a tagged union of exactly seven types (DESIGN.md §3). Anything else is rejected.
+// FactValue: a tagged union of exactly seven types (docs/semantics.md). Anything else is rejected.
 
 export const FACT_VALUE_TYPES = ['string', 'text', 'number', 'boolean', 'datetime', 'ref', 'null'] as const;
 export type FactValueType = (typeof FACT_VALUE_TYPES)[number];

@@ -84,7 +84,7 @@ function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
   };
 }
 
-/** Bookkeeping facts for conflicts opened and closed by a write (DESIGN.md §3). */
+/** Bookkeeping facts for conflicts opened and closed by a write (docs/semantics.md). */
 export function conflictSystemFacts(opened: ConflictState[], closed: ConflictState[]): FactInput[] {
   const fact = (c: ConflictState, relation: string, v: string): FactInput => ({
     entity: c.id,

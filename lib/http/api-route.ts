@@ -5,7 +5,7 @@ import { ensureNodeSetup } from '../node/node-setup';
 import { observeRequest } from '../metrics/registry';
 import { ApiError } from './api-error';
 
-// The one route wrapper every handler uses (STYLE.md): authenticate, parse the JSON body and the
+// The one route wrapper every handler uses (docs/architecture.md § Conventions): authenticate, parse the JSON body and the
 // query string with zod, call the domain, and map every error to {"error","detail"}.
 
 export interface RouteContext<B, Q> {

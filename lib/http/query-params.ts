@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeUri } from '../facts/normalize';
 
-// Shared zod pieces for query strings (STYLE.md): booleans, limits with a hard maximum, cursors.
+// Shared zod pieces for query strings (docs/architecture.md § Conventions): booleans, limits with a hard maximum, cursors.
 
 export const queryBoolean = (fallback: boolean) =>
   z

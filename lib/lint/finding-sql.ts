@@ -1,7 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
 import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest } from './lint-request';
 
-// The four checks of §14.1 as set-based SQL over value heads (DESIGN.md §3): one SELECT each,
+// The four checks of §14.1 as set-based SQL over value heads (docs/semantics.md): one SELECT each,
 // UNION ALL'd into one row set with the same columns, so callers can sort, filter, page and count
 // in the database. No query loads the facts of a scope into JavaScript.
 

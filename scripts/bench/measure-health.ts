@@ -116,7 +116,7 @@ export const healthOperations: BenchOperation = {
   },
 };
 
-/** Lint at 1M facts in one scope (DESIGN.md §7: ≤ 5 s without loading facts into JavaScript). */
+/** Lint at 1M facts in one scope (docs/performance.md § Targets: ≤ 5 s without loading facts into JavaScript). */
 export const largeLint: BenchOperation = {
   name: 'lint 1M',
   async run(context) {

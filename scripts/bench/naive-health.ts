@@ -2,7 +2,7 @@ import { getDb } from '../../lib/db/prisma';
 import { canonicalValue, type FactValue } from '../../lib/facts/fact-value';
 
 // Naive baselines for lint, synthesis and decay: load every fact of the scope into JavaScript and
-// compute there (what DESIGN.md tells us not to do), so the set-based SQL has something to beat.
+// compute there (what docs/architecture.md tells us not to do), so the set-based SQL has something to beat.
 
 interface Row {
   id: string;

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { CreatedKey, FactList, FactRecord, KeyList } from '../schemas';
 import { api, createKey, describeHttp, expectBody, expectError, uid, uniqueEntity, wireFact } from '../harness';
 
-// POST|GET /v1/auth/keys, DELETE /v1/auth/keys/:id, and what keys may do (DESIGN.md §5).
+// POST|GET /v1/auth/keys, DELETE /v1/auth/keys/:id, and what keys may do (docs/semantics.md § Identity and access).
 
 const rawKey = () => `sk_raw_${randomBytes(20).toString('hex')}`;
 

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { FactList, FactRecord, ResolveResponse } from '../schemas';
 import { api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, TEST_ADMIN_ENTITY, uniqueEntity, wireFact } from '../harness';
 
-// POST /v1/conflicts/:id/resolve (§5.10, DESIGN.md §3).
+// POST /v1/conflicts/:id/resolve (§5.10, docs/semantics.md).
 
 const DAY = 86_400_000;
 const resolvePath = (id: string) => `/v1/conflicts/${encodeURIComponent(id)}/resolve`;

@@ -6,7 +6,7 @@ import { afterAll, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { describeHttp } from '../harness';
 
-// Crash safety of the decay sweep (DESIGN.md §3): kill the process in the middle of a sweep (after
+// Crash safety of the decay sweep (docs/semantics.md): kill the process in the middle of a sweep (after
 // its first chunk committed), start again, sweep again — the result equals one uninterrupted sweep
 // on a copy of the same data. Runs in child processes against databases of their own.
 

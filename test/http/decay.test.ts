@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db/prisma';
 import { formatHlc } from '@/lib/facts/hlc';
 import { createPolicy, factsOf, importAged, newNamespace, sweep, uniqueEntity } from '../decay-helpers';
 
-// §15: the five decay vectors of §15.7 by name, then the decisions of DESIGN.md §3.
+// §15: the five decay vectors of §15.7 by name, then the decisions of docs/semantics.md.
 
 const HOUR = 3600;
 afterEach(() => {

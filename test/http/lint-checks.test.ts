@@ -3,7 +3,7 @@ import { LintResult, type LintFinding } from '../lint-schemas';
 import { api, createKey, describeHttp, expectBody, expectError, str, uniqueEntity, wireFact } from '../harness';
 import { FactRecord } from '../schemas';
 
-// Per-check edge cases the conformance vectors do not cover (§14.1, DESIGN.md §3 liveness).
+// Per-check edge cases the conformance vectors do not cover (§14.1, docs/semantics.md, liveness).
 
 const SCOPE = 'team';
 
