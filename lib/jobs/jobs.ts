@@ -94,8 +94,9 @@ async function runJob<T>(id: string, work: (report: ReportProgress) => Promise<T
   const timer = setInterval(beat, HEARTBEAT_MS);
   try {
     await db.job.update({ where: { id }, data: { status: 'running', startedAt: new Date(), heartbeatAt: new Date() } });
+    // Only while running: a report still in flight when the job finishes must not overwrite progress 1.
     const result = await work((progress) =>
-      db.job.update({ where: { id }, data: { progress: Math.min(1, Math.max(0, progress)), heartbeatAt: new Date() } }).then(() => undefined),
+      db.job.updateMany({ where: { id, status: 'running' }, data: { progress: Math.min(1, Math.max(0, progress)), heartbeatAt: new Date() } }).then(() => undefined),
     );
     const pages = await storeResult(id, result, options.pagedKey);
     noteTableChanges({ jobs: 1, job_result_pages: pages });

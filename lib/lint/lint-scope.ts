@@ -2,13 +2,14 @@ import type { Principal } from '../auth/principal';
 import { readOnly } from '../db/read-only';
 import { databaseKind } from '../db/connection';
 import { asyncThreshold, startJob } from '../jobs/jobs';
-import { compareFindings } from './compare-findings';
-import { countFacts, findFindings, runLint } from './run-lint';
+import { countFacts, runLint } from './run-lint';
 import type { LintRequest, LintResult } from './lint-request';
 
 // Chooses the synchronous path or an async job (§14.5): scopes whose scanned fact count is above
-// STIGMEM_ASYNC_THRESHOLD answer 202 with a job id. The job runs each check in its own READ ONLY
-// transaction so it can report progress between them.
+// STIGMEM_ASYNC_THRESHOLD answer 202 with a job id. The job runs the same single READ ONLY lint as
+// the synchronous path and reports its progress against the estimate while it runs.
+
+const PROGRESS_EVERY_MS = 500;
 
 /** Lint throughput for estimated_s (facts scanned per second): npm run bench measured about 330,000 on
  * PostgreSQL and 210,000 on PGlite at 1M facts; the job runs each check on its own, so a little less. */
@@ -22,15 +23,31 @@ export async function lintScope(request: LintRequest, principal: Principal): Pro
   const count = await readOnly((tx) => countFacts(tx, request));
   if (count <= asyncThreshold()) return { status: 200, body: await runLint(request) };
   const estimated = Math.max(1, Math.ceil(count / FACTS_PER_SECOND[databaseKind()]));
-  const job = await startJob('lint', request.scope, principal, request, estimated, async (report) => {
-    const now = new Date();
-    const findings = [];
-    for (const [index, check] of request.checks.entries()) {
-      findings.push(...(await readOnly((tx) => findFindings(tx, request, now, [check]))));
-      await report((index + 1) / (request.checks.length + 1));
-    }
-    findings.sort(compareFindings);
-    return { findings, checked_at: now.toISOString(), scope: request.scope, checks_run: request.checks, fact_count: count } satisfies LintResult;
-  }, { pagedKey: 'findings' });
+  const job = await startJob(
+    'lint',
+    request.scope,
+    principal,
+    request,
+    estimated,
+    async (report) => {
+      // One statement, as the synchronous path runs it: each check on its own re-scanned the scope's
+      // heads four times (8.7 s instead of 5.3 s at 1M facts). Progress is the elapsed share of the
+      // estimate, held below 95 % until the result is in.
+      const started = Date.now();
+      let reporting: Promise<void> | null = null;
+      const ticker = setInterval(() => {
+        // On PGlite the report waits for the lint's statement; never queue a second one behind it.
+        reporting ??= report(Math.min(0.95, (Date.now() - started) / 1000 / estimated))
+          .catch(() => undefined)
+          .finally(() => (reporting = null));
+      }, PROGRESS_EVERY_MS);
+      try {
+        return await runLint(request);
+      } finally {
+        clearInterval(ticker);
+      }
+    },
+    { pagedKey: 'findings' },
+  );
   return { status: 202, body: job };
 }
