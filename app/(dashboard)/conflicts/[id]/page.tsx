@@ -9,6 +9,7 @@ import { OpenConflictsNotice } from '@/components/conflicts/OpenConflictsNotice'
 import { ResolveForm } from '@/components/conflicts/ResolveForm';
 import { SuggestionPanel } from '@/components/conflicts/SuggestionPanel';
 import { Notice } from '@/components/ui/Notice';
+import { BackLink } from '@/components/ui/BackLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { linkStyles } from '@/components/ui/styles';
@@ -60,11 +61,7 @@ export default async function ConflictPage({ params, searchParams }: { params: P
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <Link href="/conflicts" className={linkStyles}>
-          ← Conflicts
-        </Link>
-      </nav>
+      <BackLink href="/conflicts" label="Conflicts" />
       <PageHeader
         title="Conflict"
         description={

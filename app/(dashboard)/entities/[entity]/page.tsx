@@ -4,6 +4,7 @@ import { entityHref } from '@/components/conflicts/conflict-href';
 import { FactHistoryTable } from '@/components/entities/FactHistoryTable';
 import { RelationFilter } from '@/components/entities/RelationFilter';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { BackLink } from '@/components/ui/BackLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { linkStyles } from '@/components/ui/styles';
@@ -33,11 +34,7 @@ export default async function EntityPage({ params, searchParams }: { params: Pro
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <Link href="/entities" className={linkStyles}>
-          ← Entities
-        </Link>
-      </nav>
+      <BackLink href="/entities" label="Entities" />
       <PageHeader
         title="Entity"
         description={

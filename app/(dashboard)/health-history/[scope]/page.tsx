@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CheckNowButton } from '@/components/health-history/CheckNowButton';
 import { HistoryCharts } from '@/components/health-history/HistoryCharts';
@@ -8,8 +7,8 @@ import { RunDetailPanel } from '@/components/health-history/RunDetailPanel';
 import { RunsTable } from '@/components/health-history/RunsTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Notice } from '@/components/ui/Notice';
+import { BackLink } from '@/components/ui/BackLink';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { linkStyles } from '@/components/ui/styles';
 import { requirePrincipal } from '@/lib/auth/current-principal';
 import { readableScopes } from '@/lib/auth/principal';
 import { decodePathParam } from '@/lib/entities/path-param';
@@ -42,11 +41,7 @@ export default async function HealthHistoryPage({ params, searchParams }: { para
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <Link href="/" className={linkStyles}>
-          ← Health
-        </Link>
-      </nav>
+      <BackLink href="/" label="Health" />
       <PageHeader
         title={`History: ${scope}`}
         description="Every health run of this scope — scheduled, from the API or from “Check now” — with its score, findings per check, review queue and duration. Click a point or a row to see what was new and what was fixed."

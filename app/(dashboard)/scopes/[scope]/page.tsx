@@ -9,6 +9,7 @@ import { RelintButton } from '@/components/lint/RelintButton';
 import { ScopeSummary } from '@/components/lint/ScopeSummary';
 import { ScoreExplainer } from '@/components/lint/ScoreExplainer';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { BackLink } from '@/components/ui/BackLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { linkStyles } from '@/components/ui/styles';
 import { requirePrincipal } from '@/lib/auth/current-principal';
@@ -35,11 +36,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
 
   const header = (
     <>
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <Link href="/" className={linkStyles}>
-          ← Health
-        </Link>
-      </nav>
+      <BackLink href="/" label="Health" />
       <PageHeader
         title={`Scope: ${scope}`}
         description="Lint findings of this scope. Filter and sort them, and fix each one from its row: resolve a contradiction, retract a stale value, or mend a broken reference."
