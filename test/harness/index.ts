@@ -14,3 +14,4 @@ export const describeHttp = describe.skipIf(inject('stigmemTestDatabase').kind =
 export { conflictById, conflictsOf, openConflict, type OpenedConflict } from './conflicts';
 export { liveValues } from './db-state';
 export { compareHlcText } from './hlc';
+export { takeTurnsOnScopeHistory } from './scope-history-turns';

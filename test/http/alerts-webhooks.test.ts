@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliverDue } from '@/lib/webhooks/deliver';
 import { verifySignature } from '@/lib/webhooks/sign';
-import { api, createKey, describeHttp, openConflict } from '../harness';
+import { api, createKey, describeHttp, openConflict, takeTurnsOnScopeHistory } from '../harness';
 
 // The alert lifecycle end to end over HTTP: degrade a scope → a run opens the alert → a real
 // receiver on 127.0.0.1 gets a correctly signed body → acknowledge → fix → the next run resolves it
@@ -48,6 +48,7 @@ const runNow = async () => {
 };
 
 describeHttp('alerts and webhooks', () => {
+  takeTurnsOnScopeHistory();
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
     receiver = await startReceiver();

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
-import { api, createKey, describeHttp, openConflict, uniqueEntity, wireFact } from '../harness';
+import { api, createKey, describeHttp, openConflict, uniqueEntity, wireFact, takeTurnsOnScopeHistory } from '../harness';
 
 // GET /v1/health/runs, /v1/health/runs/:id and /v1/health/summary over runs recorded by the API:
 // paging, what is new and what was fixed between two runs, the chart series, scope permissions.
@@ -17,6 +17,7 @@ const run = async (trigger: 'manual' | 'api' = 'manual'): Promise<Run> => {
 };
 
 describeHttp('health runs', () => {
+  takeTurnsOnScopeHistory();
   it('says what was new and what was fixed against the previous run', async () => {
     const first = await run();
     const { conflict, red } = await openConflict({ scope: SCOPE });

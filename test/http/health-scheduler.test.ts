@@ -5,7 +5,7 @@ import { recordHealthRun, type RunOptions } from '@/lib/health-history/record-ru
 import type { HealthRunRecord } from '@/lib/health-history/run-record';
 import { HealthScheduler, LEASE_NAME } from '@/lib/health-history/scheduler';
 import { leaseHolder } from '@/lib/db/lease';
-import { api, describeHttp, uniqueEntity, wireFact } from '../harness';
+import { api, describeHttp, uniqueEntity, wireFact, takeTurnsOnScopeHistory } from '../harness';
 
 // The scheduler with an injected clock: runs per scope when its interval has passed, never two runs
 // of one scope at once, one leader among instances on one database, and a restart that picks the
@@ -32,6 +32,7 @@ async function resetSchedulerState() {
 }
 
 describeHttp('health scheduler', () => {
+  takeTurnsOnScopeHistory();
   const stoppers: HealthScheduler[] = [];
   beforeEach(resetSchedulerState);
   afterEach(async () => {

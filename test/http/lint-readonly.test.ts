@@ -3,7 +3,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/db/prisma';
 import { readOnly } from '@/lib/db/read-only';
 import { LintResult } from '../lint-schemas';
-import { api, describeHttp, expectBody, uniqueEntity, wireFact } from '../harness';
+import { api, describeHttp, expectBody, uniqueEntity, wireFact, takeTurnsOnScopeHistory } from '../harness';
 
 // §14.5: lint is read-only down to bookkeeping. Every table is fingerprinted before and after a
 // lint of a seeded scope (and the dashboard's lint reads); and a write inside the READ ONLY
@@ -30,6 +30,7 @@ async function fingerprint(skip: string[] = []): Promise<Record<string, string>>
 }
 
 describeHttp('lint is read-only', () => {
+  takeTurnsOnScopeHistory();
   it('changes no table across a lint of a seeded scope', async () => {
     const scope = 'public';
     const e = () => uniqueEntity('ro');

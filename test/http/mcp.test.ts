@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createKey, describeHttp, TEST_ADMIN_KEY, uniqueEntity } from '../harness';
+import { createKey, describeHttp, TEST_ADMIN_KEY, uniqueEntity, takeTurnsOnScopeHistory } from '../harness';
 import { startFakeNode, startNodeServer, type TestServer } from '../node-server';
 
 // MCP over HTTP with the SDK's client, and the stdio process-mode adapter as a child process.
@@ -28,6 +28,7 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
 const json = (result: ToolResult) => JSON.parse(result.content[0].text);
 
 describeHttp('MCP over streamable HTTP', () => {
+  takeTurnsOnScopeHistory();
   it('lists the tools with the names and input schemas of the spec sections', async () => {
     const client = await httpClient();
     const { tools } = await client.listTools();

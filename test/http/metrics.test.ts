@@ -1,10 +1,11 @@
 import { afterEach, expect, it } from 'vitest';
-import { api, createKey, describeHttp, openConflict } from '../harness';
+import { api, createKey, describeHttp, openConflict, takeTurnsOnScopeHistory } from '../harness';
 
 // GET /metrics: Prometheus text with each scope's latest run, open alerts, the job queue, HTTP
 // requests by route pattern and write batch sizes; a key with read sees its scopes only.
 
 describeHttp('GET /metrics', () => {
+  takeTurnsOnScopeHistory();
   afterEach(() => {
     delete process.env.STIGMEM_METRICS_PUBLIC;
   });

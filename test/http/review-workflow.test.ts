@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
-import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact, type WireFact } from '../harness';
+import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact, type WireFact, takeTurnsOnScopeHistory } from '../harness';
 
 // The contradiction review workflow (issue 6): suggestions (evidence > confidence), queue filters,
 // conflict detail, reopen, auto-resolve with its budget, divergence across scopes, review history.
@@ -32,6 +32,7 @@ afterEach(() => {
 });
 
 describeHttp('suggestion rules', () => {
+  takeTurnsOnScopeHistory();
   it('evidence: only one side re-asserted by a non-system source since detection → that side', async () => {
     const e = uniqueEntity();
     const a = await post(wireFact(e, 'A', { confidence: 0.6 }));

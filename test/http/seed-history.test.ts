@@ -1,12 +1,13 @@
 import { afterAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { seedHealthHistory } from '@/lib/health-history/seed-history';
-import { api, describeHttp, openConflict } from '../harness';
+import { api, describeHttp, openConflict, takeTurnsOnScopeHistory } from '../harness';
 
 // The demo's history is computed from the data: runs exist only where facts did, contradictions are
 // counted from the facts that opened them, and the series ends with one real run per scope.
 
 describeHttp('seedHealthHistory', () => {
+  takeTurnsOnScopeHistory();
   // The series is dated ahead of the clock; later test files (one PostgreSQL database for all) must not see it.
   afterAll(async () => {
     const db = await getDb();
