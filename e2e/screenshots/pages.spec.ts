@@ -155,8 +155,11 @@ test.describe('lint page screenshots', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let polls = 0;
-    await page.route('**/v1/lint/jobs/*', async (route) => {
-      if (polls++ === 0) return route.fulfill({ json: { ...(await (await route.fetch()).json()), status: 'running', progress: 0.4, findings: undefined } });
+    await page.route('**/api/lint-jobs/*/findings*', async (route) => {
+      if (polls++ === 0) {
+        const answer = await (await route.fetch()).json();
+        return route.fulfill({ json: { job: { ...answer.job, status: 'running', progress: 0.4 }, page: null } });
+      }
       await released;
       return route.continue();
     });
