@@ -137,12 +137,6 @@ async function findJob(id: string, kind: JobKind, principal: Principal) {
   return job;
 }
 
-/** GET /v1/{kind}/jobs/:id as an object, a paged array read back and parsed (in-process callers). */
-export async function getJob(id: string, kind: JobKind, principal: Principal): Promise<JobRecord> {
-  const { record, pagedKey, items } = await jobItems(id, kind, principal);
-  return pagedKey ? ({ ...record, [pagedKey]: items } as JobRecord) : record;
-}
-
 /** The text of each stored page's items, without the brackets, in order; a few pages per query. */
 async function* pageTexts(id: string): AsyncGenerator<string> {
   const db = await getDb();
@@ -159,8 +153,8 @@ async function* pageTexts(id: string): AsyncGenerator<string> {
 }
 
 /**
- * GET /v1/{kind}/jobs/:id over HTTP: the same JSON as getJob, streamed. The job's fields and result
- * body are serialized once (small); the paged array is the stored text, page after page.
+ * GET /v1/{kind}/jobs/:id: the job's fields and, when done, its result, streamed. The fields and the
+ * result body are serialized once (small); a paged array is the stored text, page after page.
  */
 export async function jobResponse(id: string, kind: JobKind, principal: Principal): Promise<Response> {
   const job = await findJob(id, kind, principal);
