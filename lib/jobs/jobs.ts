@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authorize, type Principal } from '../auth/principal';
-import { getDb } from '../db/prisma';
+import { getDb, TX_OPTIONS } from '../db/prisma';
 import { Prisma } from '../generated/prisma/client';
 import { notFound } from '../http/api-error';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
@@ -84,7 +84,7 @@ async function storeResult(id: string, result: unknown, pagedKey: string | undef
       await tx.$executeRaw`INSERT INTO job_result_pages (job_id, page, items) VALUES (${id}, ${page}, ${text}::json)`;
     }
     await tx.job.update({ where: { id }, data: { status: 'done', progress: 1, result: body as Prisma.InputJsonValue, finishedAt: new Date() } });
-  });
+  }, TX_OPTIONS);
   return pages;
 }
 
