@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import type { FactScope } from '@/lib/facts/scope';
 import { recordHealthRun, type RunOptions } from '@/lib/health-history/record-run';
@@ -35,6 +35,8 @@ describeHttp('health scheduler', () => {
   takeTurnsOnScopeHistory();
   const stoppers: HealthScheduler[] = [];
   beforeEach(resetSchedulerState);
+  // Runs dated in 2031 would be every later file's "latest run" on the shared PostgreSQL database.
+  afterAll(resetSchedulerState);
   afterEach(async () => {
     for (const s of stoppers.splice(0)) await s.stop();
   });
