@@ -2,9 +2,9 @@ import { bytewise, CHECK_RANK, compareFindings, SEVERITY_RANK } from '../lint/co
 import type { LintFinding } from '../lint/lint-request';
 import { FINDINGS_PAGE_SIZE, type FindingsView } from './findings-query';
 
-// The same filters, sorts and paging as the scope page's SQL (lib/lint/findings-page.ts), applied in
-// the browser to the findings of a finished lint job (large scopes lint in the background, and the
-// job hands back all findings at once).
+// The same filters, sorts and paging as the scope page's SQL (lib/lint/findings-page.ts), applied to
+// a list of findings already in hand: on the server to a finished lint job's findings
+// (lib/lint/job-findings-page.ts), and in the browser when a large scope's lint answered at once.
 
 /** split_part(coalesce(relation, ''), ':', 1), as in finding-sql.ts. */
 export function findingNamespace(relation: string | null): string {
