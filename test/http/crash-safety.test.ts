@@ -47,10 +47,20 @@ async function newDatabase(): Promise<Record<string, string>> {
   return { STIGMEM_DATA_DIR: dir };
 }
 
+/** The fields these tests read from the node's answers. */
+interface Answer {
+  facts: unknown[];
+  cursor: string | null;
+  job_id: string;
+  status: string;
+  error?: string;
+  facts_retracted: number;
+}
+
 interface Node {
   url: string;
   child: ChildProcess;
-  call(method: string, route: string, body?: unknown): Promise<{ status: number; body: any }>;
+  call(method: string, route: string, body?: unknown): Promise<{ status: number; body: Answer }>;
 }
 
 /** Only what the child needs: its own database, never the test worker's. */
@@ -142,7 +152,7 @@ async function storedOf(node: Node, tag: string): Promise<number> {
   return count;
 }
 
-async function waitForJob(node: Node, kind: 'lint' | 'decay', id: string): Promise<any> {
+async function waitForJob(node: Node, kind: 'lint' | 'decay', id: string): Promise<Answer> {
   for (let i = 0; i < 600; i++) {
     const res = await node.call('GET', `/v1/${kind}/jobs/${id}`);
     if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
