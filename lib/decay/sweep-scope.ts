@@ -15,6 +15,7 @@ import { writeDecayChunk } from './write-sweep';
 import { listPolicies } from './policy-store';
 import type { DryRunResult, SweepChange, SweepRequest, SweepResult } from './sweep-request';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
+import { formatInstant } from '../facts/instant';
 
 // POST /v1/decay/sweep. Dry-run: READ ONLY, always synchronous, with the paged list of changes.
 // Sweep: walks the scope's value heads in key ranges of CHUNK_HEADS; each range is planned and
@@ -86,7 +87,7 @@ export async function dryRun(request: SweepRequest): Promise<DryRunResult> {
     const now = new Date();
     const plan = await planRelations(tx, policies, filter);
     const base: DryRunResult = {
-      swept_at: now.toISOString(),
+      swept_at: formatInstant(now),
       scope: request.scope,
       mode: 'dry_run',
       facts_evaluated: 0,
@@ -148,7 +149,7 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
     return { plan, evaluated: Number(evaluated), total: Number(total) };
   });
   const result: SweepResult = {
-    swept_at: now.toISOString(),
+    swept_at: formatInstant(now),
     scope: request.scope,
     mode: reportedMode(request, plan),
     facts_evaluated: evaluated,

@@ -4,6 +4,7 @@ import type { Tx } from '../db/prisma';
 import { renderValue, type FactValue } from '../facts/fact-value';
 import { factCountSql, FINDING_ORDER, type FindingRow, findingsSql } from './finding-sql';
 import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-request';
+import { formatInstant } from '../facts/instant';
 
 // POST /v1/lint (§14): read-only, every check set-based SQL over value heads.
 
@@ -16,8 +17,8 @@ export function describeFinding(row: FindingRow, scope: string): string {
       return `Two live values for (entity, relation, scope): ${quote(row.value_a)} (confidence ${conf(row.confidence_a)}) and ${quote(row.value_b)} (confidence ${conf(row.confidence_b)}); conflict ${row.conflict_id} is unresolved.`;
     case 'stale':
       return row.severity === 'warning'
-        ? `Value ${quote(row.value_a)} expired at ${new Date(row.valid_until!).toISOString()} but is not retracted.`
-        : `Value ${quote(row.value_a)} expires at ${new Date(row.valid_until!).toISOString()}, within the lookahead window.`;
+        ? `Value ${quote(row.value_a)} expired at ${formatInstant(row.valid_until!)} but is not retracted.`
+        : `Value ${quote(row.value_a)} expires at ${formatInstant(row.valid_until!)}, within the lookahead window.`;
     case 'orphan':
       return `No live facts remain: all ${Number(row.value_total)} known value(s) of this entity in scope ${scope} are retracted or expired.`;
     case 'broken_ref':
@@ -36,7 +37,7 @@ export function toFinding(row: FindingRow, scope: string): LintFinding {
   };
   if (row.conflict_id) finding.conflict_id = row.conflict_id;
   if (row.ref_target) finding.ref_target = row.ref_target;
-  if (row.valid_until) finding.valid_until = new Date(row.valid_until).toISOString();
+  if (row.valid_until) finding.valid_until = formatInstant(row.valid_until);
   return finding;
 }
 
@@ -63,6 +64,6 @@ export async function runLint(request: LintRequest): Promise<LintResult> {
     const now = new Date();
     const fact_count = await countFacts(tx, request);
     const findings = await findFindings(tx, request, now, request.checks);
-    return { findings, checked_at: now.toISOString(), scope: request.scope, checks_run: request.checks, fact_count };
+    return { findings, checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count };
   });
 }

@@ -28,7 +28,8 @@ export const GET = apiRoute({
   handler: async ({ query, principal }) => {
     if (query.scope) authorize(principal, 'read', query.scope);
     else authorize(principal, 'read');
-    return listConflicts({ ...query, scopes: query.scope ? [query.scope] : readableScopes(principal) });
+    const page = await listConflicts({ ...query, scopes: query.scope ? [query.scope] : readableScopes(principal) });
+    return { ...page, has_more: page.cursor !== null };
   },
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
+import { sessionHeader } from '@/lib/http/session-header';
 import { parseFactBody } from '@/lib/facts/parse-fact-input';
 import { writeFacts } from '@/lib/facts/write-facts';
 
@@ -9,10 +10,12 @@ export const dynamic = 'force-dynamic';
 // Admin: batch assert that keeps the given id, timestamp and hlc (migration, back-dated data).
 export const POST = apiRoute({
   body: z.unknown(),
-  handler: async ({ body, principal }) => {
+  handler: async ({ req, body, principal }) => {
     authorize(principal, 'admin');
     const { inputs } = parseFactBody(body, 'import');
     inputs.forEach((input) => authorize(principal, 'write', input.scope));
+    const sessionId = sessionHeader(req);
+    inputs.forEach((input) => (input.sessionId = sessionId));
     const { facts } = await writeFacts(inputs, { mode: 'import' });
     return Response.json({ facts }, { status: 201 });
   },
