@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './schemas';
 
 // Wire shapes of lint (§14.2, §14.4, §14.5) and of its jobs, for the lint HTTP tests.
 
@@ -17,7 +18,7 @@ export type LintFinding = z.infer<typeof LintFinding>;
 
 export const LintResult = z.object({
   findings: z.array(LintFinding),
-  checked_at: z.string().refine((s) => new Date(s).toISOString() === s),
+  checked_at: isoInstant,
   scope: z.enum(['local', 'team', 'company', 'public']),
   checks_run: z.array(z.enum(['contradiction', 'stale', 'orphan', 'broken_ref'])),
   fact_count: z.number().int().min(0),

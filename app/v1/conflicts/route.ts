@@ -4,6 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { queryLimit, queryUri } from '@/lib/http/query-params';
 import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts } from '@/lib/conflicts/list-conflicts';
 import { scopeSchema } from '@/lib/facts/scope';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,3 +34,4 @@ export const GET = apiRoute({
   },
 });
 
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -9,6 +9,7 @@ import { parseFactBody, isoTimestamp } from '@/lib/facts/parse-fact-input';
 import { queryFacts } from '@/lib/facts/query-facts';
 import { scopeSchema } from '@/lib/facts/scope';
 import { writeFacts } from '@/lib/facts/write-facts';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -64,3 +65,5 @@ export const GET = apiRoute({
     return Response.json({ facts: page.facts, total: page.facts.length, cursor: page.cursor }, { headers: { 'X-Total-Count': String(page.facts.length) } });
   },
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

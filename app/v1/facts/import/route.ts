@@ -4,6 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { sessionHeader } from '@/lib/http/session-header';
 import { parseFactBody } from '@/lib/facts/parse-fact-input';
 import { writeFacts } from '@/lib/facts/write-facts';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,3 +21,5 @@ export const POST = apiRoute({
     return Response.json({ facts }, { status: 201 });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
