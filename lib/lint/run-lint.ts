@@ -11,6 +11,11 @@ import { formatInstant } from '../facts/instant';
 const quote = (value: unknown) => (value && typeof value === 'object' ? `"${renderValue(value as FactValue)}"` : '?');
 const conf = (c: number | null) => (c === null ? '?' : Number(c).toFixed(2));
 
+/** The prefixed name a bare relation should take: `memory:` is the protocol's namespace for plain facts. */
+export function suggestedRelation(relation: string): string {
+  return `memory:${relation.replace(/^:+/, '')}`;
+}
+
 export function describeFinding(row: FindingRow, scope: string): string {
   switch (row.check) {
     case 'contradiction':
@@ -23,6 +28,8 @@ export function describeFinding(row: FindingRow, scope: string): string {
       return `No live facts remain: all ${Number(row.value_total)} known value(s) of this entity in scope ${scope} are retracted or expired.`;
     case 'broken_ref':
       return `Ref target ${row.ref_target} has no live facts in scope ${scope}${row.severity === 'error' ? '; a broken handoff silently discards agent context during delegation' : ''}.`;
+    case 'namespacing':
+      return `Relation "${row.relation}" has no namespace prefix; assert its ${Number(row.value_total)} live value(s) as "${suggestedRelation(row.relation ?? '')}" (or under the namespace they belong to) and retract the bare relation.`;
   }
 }
 
@@ -38,6 +45,7 @@ export function toFinding(row: FindingRow, scope: string): LintFinding {
   if (row.conflict_id) finding.conflict_id = row.conflict_id;
   if (row.ref_target) finding.ref_target = row.ref_target;
   if (row.valid_until) finding.valid_until = formatInstant(row.valid_until);
+  if (row.check === 'namespacing' && row.relation !== null) finding.suggested_relation = suggestedRelation(row.relation);
   return finding;
 }
 
