@@ -60,8 +60,8 @@ function reportedMode(request: SweepRequest, plan: RelationPlan[]): string {
 
 const appliedPolicies = (plan: RelationPlan[]) => [...new Set(plan.map((p) => p.policy.id))].sort();
 
-async function policiesFor(request: SweepRequest): Promise<DecayPolicy[]> {
-  const policies = await listPolicies();
+async function policiesFor(request: SweepRequest, given?: DecayPolicy[]): Promise<DecayPolicy[]> {
+  const policies = given ?? (await listPolicies());
   if (request.policy_id && !policies.some((p) => p.id === request.policy_id)) {
     throw badRequest('unknown_policy', `policy_id: no decay policy with id ${request.policy_id}`);
   }
@@ -80,8 +80,8 @@ const toChange = (row: CandidateRow): SweepChange => ({
   age_s: Math.round(Number(row.age_s)),
 });
 
-export async function dryRun(request: SweepRequest): Promise<DryRunResult> {
-  const policies = await policiesFor(request);
+export async function dryRun(request: SweepRequest, given?: DecayPolicy[]): Promise<DryRunResult> {
+  const policies = await policiesFor(request, given);
   const filter = filterOf(request);
   return readOnly(async (tx) => {
     const now = new Date();
@@ -184,9 +184,10 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
 
 export type SweepAnswer = { status: 200; body: SweepResult | DryRunResult } | { status: 202; body: { job_id: string; status: 'pending'; estimated_s: number } };
 
-export async function sweepScope(request: SweepRequest, principal: Principal): Promise<SweepAnswer> {
-  if (request.mode === 'dry_run') return { status: 200, body: await dryRun(request) };
-  const policies = await policiesFor(request);
+/** `given` replaces the configured policies (the reference node's query-string sweep builds its own). */
+export async function sweepScope(request: SweepRequest, principal: Principal, given?: DecayPolicy[]): Promise<SweepAnswer> {
+  if (request.mode === 'dry_run') return { status: 200, body: await dryRun(request, given) };
+  const policies = await policiesFor(request, given);
   const count = await readOnly((tx) => countFacts(tx, { scope: request.scope, entity: request.entity ?? null, relation: request.relation ?? null }));
   if (count <= asyncThreshold()) return { status: 200, body: await applySweep(request, policies) };
   const estimated = Math.max(1, Math.ceil(count / FACTS_PER_SECOND[databaseKind()]));
