@@ -68,7 +68,7 @@ export const ConflictRecord = z.object({
 });
 export type ConflictRecord = z.infer<typeof ConflictRecord>;
 
-export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable() });
+export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean() });
 
 export const ResolveResponse = z.object({ resolution_fact_id: z.string().min(1), conflict_status: z.literal('resolved') });
 export const DismissResponse = z.object({
