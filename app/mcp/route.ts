@@ -24,7 +24,7 @@ function mcpServer(authorization: string | null): Server {
     try {
       if (!target) throw new Error(`unknown tool ${name}`);
       const call = toHttpRequest(name, args);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers };
       if (authorization) headers.authorization = authorization;
       const url = `http://mcp.internal${call.path}${call.query ? `?${call.query}` : ''}`;
       const params = target.param ? { [target.param]: Object.values(call.params)[0] } : {};

@@ -43,7 +43,8 @@ export async function bootContext(request: ContextRequest): Promise<BootContext>
         ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC
         LIMIT ${request.limit}
       )
-      SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence, c.contradicted
+      SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           f.write_mode, f.derived_from, f.session_id, c.contradicted
       FROM chosen c JOIN facts f ON f.id = c.head_fact_id
       ORDER BY c.confidence DESC, c.head_hlc_wall DESC, c.head_hlc_counter DESC`);
     const facts = rows.map(toFactRecord);

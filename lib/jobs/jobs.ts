@@ -5,6 +5,7 @@ import { getDb, TX_OPTIONS } from '../db/prisma';
 import { Prisma } from '../generated/prisma/client';
 import { notFound } from '../http/api-error';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
+import { formatInstant, formatInstantOrNull } from '../facts/instant';
 
 // Async jobs for scopes above STIGMEM_ASYNC_THRESHOLD facts (lint §14.5, decay §15.4). A job runs
 // in the process that accepted it and refreshes a heartbeat; a job whose heartbeat stopped (the
@@ -202,9 +203,9 @@ function jobRecord(job: NonNullable<Awaited<ReturnType<typeof findJob>>>): JobRe
     progress: job.progress,
     estimated_s: job.estimatedS,
     requested_by: job.requestedBy,
-    created_at: job.createdAt.toISOString(),
-    started_at: job.startedAt?.toISOString() ?? null,
-    finished_at: job.finishedAt?.toISOString() ?? null,
+    created_at: formatInstant(job.createdAt),
+    started_at: formatInstantOrNull(job.startedAt),
+    finished_at: formatInstantOrNull(job.finishedAt),
   };
   if (error) record.error = error;
   // A finished job carries the same body the synchronous call would have answered.

@@ -119,7 +119,7 @@ function loadRoute(file: string): Promise<Record<string, unknown>> {
   return loaded;
 }
 
-/** Sends one request through the matching route handler; unknown paths answer 404, unknown methods 405. */
+/** Sends one request through the matching route handler; unknown paths answer Next's 404, unexported methods its empty 405. */
 export async function dispatch(method: string, target: string, init: { headers?: HeadersInit; body?: string } = {}): Promise<Response> {
   const url = new URL(target, TEST_ORIGIN);
   const headers = new Headers(init.headers);
@@ -138,10 +138,17 @@ export async function dispatch(method: string, target: string, init: { headers?:
   }
   if (!matched) return new Response('Not Found', { status: 404 });
   const module = await loadRoute(matched.route.file);
-  const handler = module[method.toUpperCase()];
-  if (typeof handler !== 'function') {
-    const allow = METHODS.filter((m) => typeof module[m] === 'function').join(', ');
-    return new Response(null, { status: 405, headers: { allow } });
+  const verb = method.toUpperCase();
+  let handler = module[verb];
+  // As Next's autoImplementMethods: HEAD runs GET, OPTIONS lists the exported methods, and any
+  // other method a route does not export is an empty 405 without Allow (which is why /v1 routes
+  // export every method, lib/http/method-not-allowed.ts).
+  if (typeof handler !== 'function' && verb === 'HEAD') handler = module.GET;
+  if (typeof handler !== 'function' && verb === 'OPTIONS') {
+    const exported = METHODS.filter((m) => typeof module[m] === 'function');
+    const allow = [...new Set(['OPTIONS', ...exported, ...(exported.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
+    return new Response(null, { status: 204, headers: { allow } });
   }
+  if (typeof handler !== 'function') return new Response(null, { status: 405 });
   return (handler as RouteHandler)(req, { params: Promise.resolve(matched.params) });
 }

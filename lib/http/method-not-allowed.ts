@@ -1,0 +1,22 @@
+import { errorResponse } from './api-route';
+
+// Next answers a method a route.ts does not export with an empty 405 and no Allow header; the
+// official SDKs show the error's `detail`. So every /v1 route also exports the methods it does not
+// serve, through this helper, as a JSON 405 with the Allow header (test/http/wire-compat.test.ts
+// checks every route file). HEAD (from GET) and OPTIONS are answered by Next itself.
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type Handler = () => Promise<Response>;
+
+/** Handlers for every method but `served`; export the ones the route does not define. */
+export function methodNotAllowed(...served: HttpMethod[]): Record<HttpMethod, Handler> {
+  const allow = [...served, ...(served.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].sort().join(', ');
+  const handler: Handler = async () => {
+    const res = errorResponse(405, 'method_not_allowed', `this path answers ${allow}`);
+    res.headers.set('Allow', allow);
+    return res;
+  };
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+}
