@@ -1,6 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { toErrorResponse } from '@/lib/http/api-route';
+import { servesMethod } from '@/lib/http/method-not-allowed';
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/http/read-body';
 import { api, describeHttp, expectError, matchRoute, request, routes, TEST_ADMIN_KEY, TEST_SOURCE, uniqueEntity } from '../harness';
 
@@ -17,7 +18,7 @@ async function bodyRoutes(): Promise<{ method: string; path: string }[]> {
     if (!route.pattern.startsWith('/v1') && !route.pattern.startsWith('/api') && route.pattern !== '/mcp') continue;
     const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
     const path = route.pattern.replace(/\[\.\.\.[^\]]+\]/g, 'a/b').replace(/\[[^\]]+\]/g, 'x1');
-    for (const method of WRITE_METHODS) if (typeof module[method] === 'function') found.push({ method, path });
+    for (const method of WRITE_METHODS) if (servesMethod(module[method])) found.push({ method, path });
   }
   return found;
 }
@@ -90,7 +91,7 @@ describeHttp('input limits', () => {
     expect(withParams.length).toBeGreaterThan(10);
     for (const route of withParams) {
       const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
-      const methods = ['GET', ...WRITE_METHODS].filter((m) => typeof module[m] === 'function');
+      const methods = ['GET', ...WRITE_METHODS].filter((m) => servesMethod(module[m]));
       for (const bad of ['%ZZ', '%C0%AF', '%E0%A4%A', '%FF%FE']) {
         const path = route.pattern.replace(/\[\.\.\.[^\]]+\]/g, bad).replace(/\[[^\]]+\]/g, bad);
         for (const method of methods) expectError(await request(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}), 400, 'invalid_path');

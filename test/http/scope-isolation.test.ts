@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
+import { servesMethod } from '@/lib/http/method-not-allowed';
 import { startJob } from '@/lib/jobs/jobs';
 import { api, createKey, describeHttp, dispatch, request, routes, type TestKey, uniqueEntity, wireFact } from '../harness';
 
@@ -21,8 +22,14 @@ interface Case {
   reader?: Expect;
 }
 
-/** Routes outside the model: public, or the exchange of a key for a session, or MCP's transport verbs. */
-const EXEMPT = new Set(['GET /.well-known/stigmem', 'POST /api/session', 'DELETE /api/session', 'GET /mcp', 'DELETE /mcp', 'POST /mcp']);
+/**
+ * Routes outside the model: public (node info, health check), the exchange of a key for a session,
+ * MCP's transport verbs (its tools are checked below), the JSON 404 for unknown /v1 paths.
+ */
+const EXEMPT = new Set([
+  'GET /.well-known/stigmem', 'GET /healthz', 'POST /api/session', 'DELETE /api/session', 'GET /mcp', 'DELETE /mcp', 'POST /mcp',
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => `${m} /v1/[...path]`),
+]);
 
 let outsider: TestKey;
 let reader: TestKey;
@@ -61,6 +68,12 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/v1/conflicts/history', path: () => '/v1/conflicts/history?scope=team', outsider: 'deny' },
   { method: 'GET', pattern: '/v1/conflicts/history', path: () => '/v1/conflicts/history', outsider: 'hide' },
   { method: 'GET', pattern: '/v1/divergence', path: () => `/v1/divergence?entity=${encodeURIComponent(team.entity)}`, outsider: 'hide' },
+  // Recall, memory cards, the caller, federation
+  { method: 'POST', pattern: '/v1/recall', path: () => '/v1/recall', body: () => ({ query: 'red', scope: 'team' }), outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/cards/[...entity]', path: () => `/v1/cards/${encodeURIComponent(team.marker)}?scope=team`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/cards/[...entity]', path: () => `/v1/cards/${team.marker}?scope=company`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/me', path: () => '/v1/me', outsider: 'allow' },
+  { method: 'GET', pattern: '/v1/federation/peers', path: () => '/v1/federation/peers', outsider: 'allow' },
   // Context, lint, decay, synthesis
   { method: 'POST', pattern: '/v1/context', path: () => '/v1/context', body: () => ({ scope: 'team' }), outsider: 'deny' },
   { method: 'POST', pattern: '/v1/lint', path: () => '/v1/lint', body: () => ({ scope: 'team' }), outsider: 'deny' },
@@ -126,6 +139,7 @@ const TOOL_CALLS: Record<string, () => Record<string, unknown>> = {
   list_conflicts: () => ({ scope: 'team' }),
   get_context: () => ({ scope: 'team' }),
   health_history: () => ({ scope: 'team' }),
+  recall: () => ({ query: 'red', scope: 'team' }),
 };
 
 async function call(key: TestKey, c: Case) {
@@ -171,7 +185,7 @@ describeHttp('scope isolation over every route and tool', () => {
     for (const route of routes()) {
       const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
-        if (typeof module[method] === 'function' && !covered.has(`${method} ${route.pattern}`)) missing.push(`${method} ${route.pattern}`);
+        if (servesMethod(module[method]) && !covered.has(`${method} ${route.pattern}`)) missing.push(`${method} ${route.pattern}`);
       }
     }
     expect(missing, 'routes without an isolation case').toEqual([]);
@@ -189,6 +203,8 @@ describeHttp('scope isolation over every route and tool', () => {
       }
       if (c.outsider === 'allow') expect(res.status, label).toBe(200);
     }
+    // The caller's own description names only its own scope.
+    expect((await request('GET', '/v1/me', undefined, { key: outsider.key })).body).toMatchObject({ allowed_scopes: ['company'], permissions: ['read', 'write'] });
   });
 
   it('each listing checked for hiding does show team data to the admin (so the check above can fail)', async () => {
