@@ -61,7 +61,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
         <>
           <FindingsFilters scope={scope} view={view} namespaces={page.namespaces} />
           {page.findings.length ? (
-            <FindingsTable scope={scope} findings={page.findings} view={view} canWrite={canWrite} source={source} />
+            <FindingsTable scope={scope} findings={page.findings} facts={page.facts} view={view} canWrite={canWrite} source={source} />
           ) : (
             <EmptyState title={isFiltered(view) ? 'No findings match these filters' : 'No findings on this page'} testId="findings-empty">
               <Link href={findingsHref(scope, { ...view, check: undefined, severity: undefined, namespace: undefined, q: undefined, page: 1 })} className={linkStyles}>
