@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { requirePrincipal } from '@/lib/auth/current-principal';
 import { readableScopes } from '@/lib/auth/principal';
 import { scopeHealth, type ScopeHealth } from '@/lib/lint/lint-summary';
+import { nodeHasFacts } from '@/lib/node/node-has-facts';
 import { nodeInfo } from '@/lib/node/node-info';
 import { requestOrigin } from '@/lib/node/request-origin';
 
@@ -17,8 +18,9 @@ export default async function HealthPage() {
   const healths: ScopeHealth[] = [];
   // One at a time: on the embedded database queries run one after another anyway.
   for (const scope of scopes) healths.push(await scopeHealth(scope));
-  // A node nobody has written to yet (as far as this key can see) gets the first-run guide instead of empty cards.
-  if (healths.length && healths.every((h) => h.fact_count === 0)) {
+  // A node nobody has written to yet gets the first-run guide instead of empty cards (a key whose
+  // scopes are merely empty on a busy node sees its healthy cards).
+  if (healths.every((h) => h.fact_count === 0) && !(await nodeHasFacts())) {
     const info = await nodeInfo(`${await requestOrigin()}/`);
     return (
       <>

@@ -29,7 +29,7 @@ export function NamespaceChart({ scope, bars }: { scope: string; bars: Namespace
     <figure data-testid={`scope-${scope}-namespace-chart`}>
       <figcaption className="text-xs font-medium text-slate-500">Findings by relation namespace</figcaption>
       <div aria-hidden="true" className="mt-1">
-        <BarChart responsive data={bars} layout="vertical" style={{ width: '100%', height }} margin={{ top: 4, right: 12, bottom: 4, left: 4 }} barCategoryGap={6}>
+        <BarChart accessibilityLayer={false} responsive data={bars} layout="vertical" style={{ width: '100%', height }} margin={{ top: 4, right: 12, bottom: 4, left: 4 }} barCategoryGap={6}>
           <CartesianGrid horizontal={false} stroke="var(--chart-grid)" />
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} stroke="var(--chart-axis-line)" />
           <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} stroke="var(--chart-axis-line)" interval={0} />

@@ -8,13 +8,13 @@ import { createBrokenRef, createStaleFinding } from '../support/lint-data';
 
 type Theme = 'light' | 'dark';
 
-async function expectNoSeriousViolations(page: Page, label: string) {
+/** The page's serious and critical violations, one line each with up to five of the elements. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
+  return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
-  expect(serious, `${label}\n${serious.join('\n')}`).toEqual([]);
+    .map((v) => `${label}: ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
 }
 
 test.describe('accessibility', () => {
@@ -51,13 +51,15 @@ test.describe('accessibility', () => {
       test.setTimeout(180_000);
       await page.addInitScript((t) => localStorage.setItem('stigmem-theme', t), theme);
       await page.goto('/sign-in');
-      await expectNoSeriousViolations(page, `/sign-in (${theme})`);
+      // Every page is checked before the test fails, so one run lists everything to fix.
+      const violations = await seriousViolations(page, `/sign-in (${theme})`);
       await signInViaApi(page);
       for (const path of pages) {
         await page.goto(path);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-        await expectNoSeriousViolations(page, `${path} (${theme})`);
+        violations.push(...(await seriousViolations(page, `${path} (${theme})`)));
       }
+      expect(violations, violations.join('\n')).toEqual([]);
     });
   }
 });
