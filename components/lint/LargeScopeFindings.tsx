@@ -11,6 +11,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles, linkStyles } from '../ui/styles';
 import { FindingsFilters } from './FindingsFilters';
+import { FindingsExportLinks } from './FindingsExportLinks';
 import { FindingsPager } from './FindingsPager';
 import { FindingsTable } from './FindingsTable';
 import { LintJobProgress } from './LintJobProgress';
@@ -70,6 +71,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
             </EmptyState>
           )}
           <FindingsPager scope={scope} view={view} total={page.total} shown={page.findings.length} />
+          <FindingsExportLinks scope={scope} view={view} />
         </>
       )}
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { FindingsFilters } from '@/components/lint/FindingsFilters';
+import { FindingsExportLinks } from '@/components/lint/FindingsExportLinks';
 import { FindingsPager } from '@/components/lint/FindingsPager';
 import { FindingsTable } from '@/components/lint/FindingsTable';
 import { LargeScopeFindings } from '@/components/lint/LargeScopeFindings';
@@ -84,6 +85,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
             </EmptyState>
           )}
           <FindingsPager scope={scope} view={view} total={page.total} shown={page.findings.length} />
+          <FindingsExportLinks scope={scope} view={view} />
         </>
       )}
       <ScoreExplainer />
