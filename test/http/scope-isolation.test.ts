@@ -113,6 +113,12 @@ const CASES: Case[] = [
   { method: 'POST', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', body: () => ({ name: 'iso', kind: 'score_below', scope: 'team', threshold: 50 }), outsider: 'deny', reader: 'deny' },
   { method: 'PUT', pattern: '/v1/alerts/rules/[id]', path: () => '/v1/alerts/rules/none', body: () => ({ name: 'iso', kind: 'score_below', scope: 'team', threshold: 50 }), outsider: 'deny', reader: 'deny' },
   { method: 'DELETE', pattern: '/v1/alerts/rules/[id]', path: () => '/v1/alerts/rules/none', outsider: 'deny', reader: 'deny' },
+  // The dashboard's exports: the page's data, with the page's checks.
+  { method: 'GET', pattern: '/api/scopes/[scope]/findings/export', path: () => '/api/scopes/team/findings/export?format=json', outsider: 'deny' },
+  { method: 'GET', pattern: '/api/synthesis/export', path: () => '/api/synthesis/export?scope=team&format=json', outsider: 'deny' },
+  { method: 'GET', pattern: '/api/conflicts/export', path: () => '/api/conflicts/export?scope=team&status=all&format=json', outsider: 'hide' },
+  // Counts per day over the caller's readable scopes: no entity or scope in a row to look for.
+  { method: 'GET', pattern: '/api/conflicts/history/export', path: () => '/api/conflicts/history/export?scope=team&format=json', outsider: 'allow' },
   // Admin only: keys, webhooks, maintenance; metrics show only readable scopes.
   { method: 'GET', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', body: () => ({ entity_uri: 'stigmem://x/y', permissions: ['admin'], allowed_scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
