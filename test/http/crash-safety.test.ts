@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, expect, inject, it } from 'vitest';
+import { afterEach, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { describeHttp, TEST_ADMIN_KEY } from '../harness';
-import { tsxChild } from '../harness/tsx-child';
+import { throwawayDatabases, tsxChild } from '../harness/tsx-child';
 
 // Crash safety (README § Reliability): the server is killed with SIGKILL while batches, an import,
 // a lint job and a decay sweep job are in flight, then started again on the same data directory (or
@@ -16,36 +14,11 @@ const ROOT = path.resolve(__dirname, '../..');
 const CHILD = 'test/fixtures/crash-server-child.ts';
 const BATCH = 1_000;
 const database = inject('stigmemTestDatabase');
-const cleanups: (() => Promise<void> | void)[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-async function newDatabase(): Promise<Record<string, string>> {
-  if (database.kind === 'postgres') {
-    const url = new URL(database.url);
-    const admin = () => new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-    const name = `stigmem_kill_${Math.random().toString(36).slice(2, 10)}`;
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    cleanups.push(async () => {
-      const c = admin();
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    return { DATABASE_URL: Object.assign(new URL(url), { pathname: `/${name}` }).toString() };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'stigmem-kill-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { STIGMEM_DATA_DIR: dir };
-}
+const newDatabase = throwawayDatabases('stigmem_kill');
 
 /** The fields these tests read from the node's answers. */
 interface Answer {

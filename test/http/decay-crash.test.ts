@@ -1,11 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, inject, it } from 'vitest';
-import pg from 'pg';
+import { expect, it } from 'vitest';
 import { describeHttp } from '../harness';
-import { tsxChild } from '../harness/tsx-child';
+import { throwawayDatabases, tsxChild } from '../harness/tsx-child';
 
 // Crash safety of the decay sweep (docs/semantics.md): kill the process in the middle of a sweep (after
 // its first chunk committed), start again, sweep again — the result equals one uninterrupted sweep
@@ -14,32 +11,7 @@ import { tsxChild } from '../harness/tsx-child';
 const ROOT = path.resolve(__dirname, '../..');
 const CHILD = 'test/fixtures/decay-crash-child.ts';
 const FACTS = 2500;
-const database = inject('stigmemTestDatabase');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-async function newDatabase(): Promise<Record<string, string>> {
-  if (database.kind === 'postgres') {
-    const url = new URL(database.url);
-    const name = `stigmem_crash_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    return { DATABASE_URL: Object.assign(new URL(url), { pathname: `/${name}` }).toString() };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'stigmem-crash-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { STIGMEM_DATA_DIR: dir };
-}
+const newDatabase = throwawayDatabases('stigmem_crash');
 
 /** Only what the child needs: its own database, never the test worker's. */
 function childEnv(db: Record<string, string>): NodeJS.ProcessEnv {
