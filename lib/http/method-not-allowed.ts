@@ -3,20 +3,22 @@ import { errorResponse } from './api-route';
 // Next answers a method a route.ts does not export with an empty 405 and no Allow header; the
 // official SDKs show the error's `detail`. So every /v1 route also exports the methods it does not
 // serve, through this helper, as a JSON 405 with the Allow header (test/http/wire-compat.test.ts
-// checks every route file). HEAD (from GET) and OPTIONS are answered by Next itself.
+// checks every route file). HEAD runs GET, as Next does; OPTIONS is answered here too, since Next's
+// own would list every exported method, the refused ones included.
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 type Handler = () => Promise<Response>;
 
-/** Handlers for every method but `served`; export the ones the route does not define. */
-export function methodNotAllowed(...served: HttpMethod[]): Record<HttpMethod, Handler> {
+/** Handlers for every method but `served`, and OPTIONS; export the ones the route does not define. */
+export function methodNotAllowed(...served: HttpMethod[]): Record<HttpMethod | 'OPTIONS', Handler> {
   const allow = [...served, ...(served.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].sort().join(', ');
   const handler: Handler = async () => {
     const res = errorResponse(405, 'method_not_allowed', `this path answers ${allow}`);
     res.headers.set('Allow', allow);
     return res;
   };
-  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+  const options: Handler = async () => new Response(null, { status: 204, headers: { Allow: allow } });
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: options };
 }
