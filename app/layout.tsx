@@ -1,15 +1,37 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import { QueryProvider } from '@/components/QueryProvider';
+import { THEME_BOOT_SCRIPT } from '@/lib/theme/theme-choice';
 import './globals.css';
 
+const description = 'Knowledge-base health for Stigmem nodes';
+
+// The static assets live in public/ (scripts/generate-icons.mjs renders them from public/icon.svg).
+// The Open Graph image needs an absolute URL: STIGMEM_NODE_URL when set, else Next's localhost default.
 export const metadata: Metadata = {
   title: { default: 'Stigmem Health', template: '%s · Stigmem Health' },
-  description: 'Knowledge-base health for Stigmem nodes',
+  description,
+  metadataBase: process.env.STIGMEM_NODE_URL ? new URL(process.env.STIGMEM_NODE_URL) : undefined,
+  manifest: '/manifest.webmanifest',
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '48x48' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+    ],
+    apple: '/apple-touch-icon.png',
+  },
+  openGraph: { title: 'Stigmem Health', description, siteName: 'Stigmem Health', images: [{ url: '/og-image.png', width: 1200, height: 630, alt: 'Stigmem Health' }] },
 };
+
+// The top bar is dark in both themes, so the browser's own chrome matches it in both.
+export const viewport: Viewport = { themeColor: '#0f172a' };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    // The boot script sets the theme class on <html> before React hydrates, hence suppressHydrationWarning there.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
       <body className="min-h-screen">
         <a
           href="#main"

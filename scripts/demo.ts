@@ -7,6 +7,7 @@ import { generateApiKey } from '../lib/auth/key-material';
 import { describeDatabase } from '../lib/db/connection';
 import { closeDb, getDb } from '../lib/db/prisma';
 import { formatSeedProgress } from '../lib/seed/format-seed-report';
+import { playDemoStory } from '../lib/seed/demo-story';
 import { runSeed } from '../lib/seed/run-seed';
 import { seedHealthHistory } from '../lib/health-history/seed-history';
 
@@ -57,6 +58,8 @@ async function seedOnce(facts: number): Promise<string> {
     onProgress: (p) => (interactive ? process.stdout.write(`\r${formatSeedProgress(p)}\u001b[K`) : undefined),
   });
   if (interactive) process.stdout.write('\n');
+  const story = await playDemoStory(DEMO_SEED); // decisions, evidence, rot, policies and snapshots (lib/seed/demo-story.ts)
+  console.log(`demo story: ${story.rotted} facts of rot in team, ${story.conflictsDated} contradictions dated, ${Object.entries(story.decided).map(([s, d]) => `${s} ${d.resolved} resolved/${d.dismissed} dismissed`).join(', ')}, ${story.evidence} re-assertions, ${story.brokenHandoffs} broken handoffs, ${story.expiredRetracted} retractions, ${story.policies} decay policies, ${story.snapshots} snapshots`);
   await seedHealthHistory(); // 90 days of health runs and alerts computed from the seeded data
   const value = `${facts} facts, seed ${DEMO_SEED}, ${new Date().toISOString()}`;
   await db.nodeMeta.upsert({ where: { key: MARKER_KEY }, create: { key: MARKER_KEY, value }, update: { value } });

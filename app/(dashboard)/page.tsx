@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
+import { FirstRunGuide } from '@/components/health/FirstRunGuide';
 import { ScopeCard } from '@/components/health/ScopeCard';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { requirePrincipal } from '@/lib/auth/current-principal';
 import { readableScopes } from '@/lib/auth/principal';
 import { scopeHealth, type ScopeHealth } from '@/lib/lint/lint-summary';
+import { nodeHasFacts } from '@/lib/node/node-has-facts';
+import { nodeInfo } from '@/lib/node/node-info';
+import { requestOrigin } from '@/lib/node/request-origin';
 
 export const metadata: Metadata = { title: 'Health' };
 
@@ -14,6 +18,17 @@ export default async function HealthPage() {
   const healths: ScopeHealth[] = [];
   // One at a time: on the embedded database queries run one after another anyway.
   for (const scope of scopes) healths.push(await scopeHealth(scope));
+  // A node nobody has written to yet gets the first-run guide instead of empty cards (a key whose
+  // scopes are merely empty on a busy node sees its healthy cards).
+  if (healths.every((h) => h.fact_count === 0) && !(await nodeHasFacts())) {
+    const info = await nodeInfo(`${await requestOrigin()}/`);
+    return (
+      <>
+        <PageHeader title="Health" description="Welcome to Stigmem Health, a knowledge-base health node for the Stigmem fact protocol." />
+        <FirstRunGuide nodeUrl={info.node_url} authRequired={info.auth === 'required'} />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader

@@ -33,8 +33,7 @@ export function ConflictSide({ label, fact, kept, suggested }: { label: 'A' | 'B
           <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
             <DetailRow label="Confidence"><span className="tabular-nums">{fact.confidence.toFixed(2)}</span></DetailRow>
             <DetailRow label="Source"><span className="font-mono text-xs wrap-anywhere">{fact.source}</span></DetailRow>
-            <DetailRow label="Asserted"><DateTime iso={fact.timestamp} /></DetailRow>
-            <DetailRow label="HLC"><span className="font-mono text-xs">{fact.hlc}</span></DetailRow>
+            <DetailRow label="Asserted"><DateTime iso={fact.timestamp} hlc={fact.hlc} /></DetailRow>
             <DetailRow label="Valid until"><DateTime iso={fact.valid_until} fallback="no expiry" /></DetailRow>
             <DetailRow label="Fact id"><span className="font-mono text-xs wrap-anywhere">{fact.id}</span></DetailRow>
           </dl>

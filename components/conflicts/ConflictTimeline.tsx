@@ -21,8 +21,7 @@ function Entry({ entry }: { entry: TimelineEntry }) {
     <li className="relative pb-4 pl-5 last:pb-0" data-testid="timeline-entry" data-kind={kind}>
       <span aria-hidden="true" className={`absolute top-1 -left-1.5 h-3 w-3 rounded-full ring-4 ring-white ${style.dot}`} />
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
-        <DateTime iso={fact.timestamp} />
-        <span className="font-mono">HLC {fact.hlc}</span>
+        <DateTime iso={fact.timestamp} hlc={fact.hlc} />
         {side ? <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${sideStyle[side]}`}>value {side}</span> : null}
         {style.label ? <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-700">{style.label}</span> : null}
         {entry.conflictFact ? <span className="rounded bg-orange-50 px-1.5 py-0.5 text-[11px] font-medium text-orange-800">in this conflict</span> : null}

@@ -1,9 +1,9 @@
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { conflictStatusWord, formatAge } from '@/lib/review-ui/conflict-view';
+import { conflictStatusWord } from '@/lib/review-ui/conflict-view';
 import { DateTime } from '../ui/DateTime';
 import { StatusBadge } from '../ui/StatusBadge';
 
-/** Waiting conflicts show their age (aged ones flagged); decided ones their status and date. */
+/** Waiting conflicts show when they were detected (aged ones flagged); decided ones their status and date. */
 export function QueueStateCell({ conflict }: { conflict: ConflictRecord }) {
   if (conflict.status !== 'unresolved') {
     return (
@@ -16,8 +16,11 @@ export function QueueStateCell({ conflict }: { conflict: ConflictRecord }) {
     );
   }
   return (
-    <div className="space-y-1" title={`detected ${conflict.detected_at}`}>
-      <div className="whitespace-nowrap tabular-nums text-slate-700">{formatAge(conflict.age_days)}</div>
+    <div className="space-y-1">
+      <div className="text-slate-700">
+        <span className="sr-only">detected </span>
+        <DateTime iso={conflict.detected_at} />
+      </div>
       {conflict.aged ? (
         <span data-testid="aged-badge" className="inline-flex rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-rose-800 ring-1 ring-rose-600/30 ring-inset">
           aged &gt; 14 days

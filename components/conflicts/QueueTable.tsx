@@ -41,7 +41,7 @@ export function QueueTable({ conflicts, selectedId, marked, saving, decided, can
             <th scope="col" className="px-3 py-3">Conflict</th>
             <th scope="col" className="px-3 py-3">Value A</th>
             <th scope="col" className="px-3 py-3">Value B</th>
-            <th scope="col" className="px-3 py-3">Age</th>
+            <th scope="col" className="px-3 py-3">Detected</th>
             <th scope="col" className="px-3 py-3">Suggestion</th>
             <th scope="col" className="px-3 py-3 text-right">
               <span className="sr-only">Actions</span>

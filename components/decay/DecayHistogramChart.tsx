@@ -3,8 +3,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DecayHistogram } from '@/lib/decay-ui/prepare-decay-histogram';
 
-const BEFORE = '#94a3b8';
-const AFTER = '#4f46e5';
+const BEFORE = 'var(--chart-muted)';
+const AFTER = 'var(--chart-indigo)';
 
 /** Renders prepareDecayHistogram's series: changed values per confidence bucket, before and after. */
 export function DecayHistogramChart({ histogram }: { histogram: DecayHistogram }) {
@@ -23,10 +23,10 @@ export function DecayHistogramChart({ histogram }: { histogram: DecayHistogram }
       <div className="mt-2 h-56" role="img" aria-label={`Histogram of confidence before and after the sweep. ${summary}`}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={histogram.points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} barGap={1}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#475569' }} interval={0} angle={-30} textAnchor="end" height={44} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#475569' }} />
-            <Tooltip cursor={{ fill: '#f1f5f9' }} />
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--chart-grid)" />
+            <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} interval={0} angle={-30} textAnchor="end" height={44} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} />
+            <Tooltip cursor={{ fill: 'var(--chart-cursor)' }} />
             <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={(item) => (item.dataKey === 'before' ? 0 : 1)} />
             <Bar dataKey="before" name="Before" fill={BEFORE} isAnimationActive={false} />
             <Bar dataKey="after" name="After" fill={AFTER} isAnimationActive={false} />

@@ -30,7 +30,7 @@ export function FactHistoryTable({ facts }: { facts: EntityFact[] }) {
             <th scope="col" className="px-3 py-3 text-right">Conf.</th>
             <th scope="col" className="px-3 py-3">Source</th>
             <th scope="col" className="px-3 py-3">Scope</th>
-            <th scope="col" className="px-3 py-3">HLC · timestamp</th>
+            <th scope="col" className="px-3 py-3">Asserted</th>
             <th scope="col" className="px-3 py-3">Valid until</th>
           </tr>
         </thead>
@@ -52,8 +52,7 @@ export function FactHistoryTable({ facts }: { facts: EntityFact[] }) {
               <td className="px-3 py-2.5 font-mono text-xs wrap-anywhere">{fact.source}</td>
               <td className="px-3 py-2.5 capitalize">{fact.scope}</td>
               <td className="px-3 py-2.5 text-xs">
-                <div className="font-mono">{fact.hlc}</div>
-                <div className="text-slate-500"><DateTime iso={fact.timestamp} /></div>
+                <DateTime iso={fact.timestamp} hlc={fact.hlc} />
               </td>
               <td className="px-3 py-2.5 text-xs"><DateTime iso={fact.valid_until} fallback="no expiry" /></td>
             </tr>

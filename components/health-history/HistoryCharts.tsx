@@ -6,8 +6,8 @@ import { CartesianGrid, Legend, Line, LineChart, type MouseHandlerDataParam, Res
 import { checkColor, type HistoryRow } from '@/lib/health-history/view/history-chart';
 import { TrendChartCard } from '../review/TrendChartCard';
 
-const tick = { fontSize: 11, fill: '#475569' };
-const grid = <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />;
+const tick = { fontSize: 11, fill: 'var(--chart-axis)' };
+const grid = <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--chart-grid)" />;
 const margin = { top: 8, right: 8, bottom: 0, left: -16 };
 
 /** Score, findings per check, the review queue and run durations; clicking a point opens that run. */
@@ -45,16 +45,16 @@ export function HistoryCharts({ rows, checks }: { rows: HistoryRow[]; checks: st
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <TrendChartCard testId="history-chart-score" title="Health score" description="One point per run; click a point to open that run." summary={`Health score per run; latest ${last?.score ?? 'none'}.`}>
-        {chart(<YAxis domain={[0, 100]} tick={tick} />, line('score', 'Score', '#4f46e5'))}
+        {chart(<YAxis domain={[0, 100]} tick={tick} />, line('score', 'Score', 'var(--chart-indigo)'))}
       </TrendChartCard>
       <TrendChartCard testId="history-chart-checks" title="Findings per check" description="Every lint check, one line each." summary={`Findings per check per run; latest ${checks.map((c) => `${c} ${last?.[c] ?? 0}`).join(', ') || 'none'}.`}>
         {chart(<YAxis allowDecimals={false} tick={tick} />, checks.map((c, i) => line(c, c.replace('_', ' '), checkColor(c, i))), true)}
       </TrendChartCard>
       <TrendChartCard testId="history-chart-conflicts" title="Pending and aged contradictions" description="Aged: unresolved for more than 14 days." summary={`Pending ${last?.pending ?? 'none'}, aged ${last?.aged ?? 'none'} at the latest run.`}>
-        {chart(<YAxis allowDecimals={false} tick={tick} />, [line('pending', 'Pending', '#ea580c'), line('aged', 'Aged', '#e11d48')], true)}
+        {chart(<YAxis allowDecimals={false} tick={tick} />, [line('pending', 'Pending', 'var(--chart-orange)'), line('aged', 'Aged', 'var(--chart-rose)')], true)}
       </TrendChartCard>
       <TrendChartCard testId="history-chart-duration" title="Run duration (s)" description="How long each health run took, failed ones included." summary={`Run durations; latest ${last?.duration_s ?? 'none'} s.`}>
-        {chart(<YAxis tick={tick} />, line('duration_s', 'Seconds', '#0891b2'))}
+        {chart(<YAxis tick={tick} />, line('duration_s', 'Seconds', 'var(--chart-cyan)'))}
       </TrendChartCard>
     </div>
   );

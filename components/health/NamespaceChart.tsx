@@ -5,9 +5,9 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import type { NamespaceBar } from '@/lib/health/namespace-chart';
 
 const SERIES = [
-  { key: 'error', name: 'Errors', color: '#e11d48' },
-  { key: 'warning', name: 'Warnings', color: '#f59e0b' },
-  { key: 'info', name: 'Info', color: '#0ea5e9' },
+  { key: 'error', name: 'Errors', color: 'var(--chart-rose)' },
+  { key: 'warning', name: 'Warnings', color: 'var(--chart-amber)' },
+  { key: 'info', name: 'Info', color: 'var(--chart-sky)' },
 ] as const;
 
 const ROW_PX = 30;
@@ -29,11 +29,11 @@ export function NamespaceChart({ scope, bars }: { scope: string; bars: Namespace
     <figure data-testid={`scope-${scope}-namespace-chart`}>
       <figcaption className="text-xs font-medium text-slate-500">Findings by relation namespace</figcaption>
       <div aria-hidden="true" className="mt-1">
-        <BarChart responsive data={bars} layout="vertical" style={{ width: '100%', height }} margin={{ top: 4, right: 12, bottom: 4, left: 4 }} barCategoryGap={6}>
-          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-          <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: '#64748b' }} stroke="#cbd5e1" />
-          <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 11, fill: '#334155' }} stroke="#cbd5e1" interval={0} />
-          <Tooltip cursor={{ fill: '#f1f5f9' }} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
+        <BarChart accessibilityLayer={false} responsive data={bars} layout="vertical" style={{ width: '100%', height }} margin={{ top: 4, right: 12, bottom: 4, left: 4 }} barCategoryGap={6}>
+          <CartesianGrid horizontal={false} stroke="var(--chart-grid)" />
+          <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} stroke="var(--chart-axis-line)" />
+          <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} stroke="var(--chart-axis-line)" interval={0} />
+          <Tooltip cursor={{ fill: 'var(--chart-cursor)' }} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
           <Legend iconSize={10} wrapperStyle={{ fontSize: 11 }} />
           {SERIES.map((s) => (
             <Bar

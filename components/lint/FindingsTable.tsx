@@ -1,12 +1,12 @@
 import Link from 'next/link';
 import { entityHref } from '@/components/conflicts/conflict-href';
+import type { FactRecord } from '@/lib/facts/fact-record';
 import type { FindingsView } from '@/lib/health/findings-query';
 import type { LintFinding } from '@/lib/lint/lint-request';
-import { DateTime } from '../ui/DateTime';
-import { ValueText } from '../ui/ValueText';
 import { cardStyles, linkStyles } from '../ui/styles';
 import { CHECK_LABELS } from './check-labels';
 import { FindingAction } from './FindingAction';
+import { FindingDetail } from './FindingDetail';
 import { SeverityBadge } from './SeverityBadge';
 import { SortHeader } from './SortHeader';
 
@@ -14,7 +14,22 @@ import { SortHeader } from './SortHeader';
  * One page of findings with its remediation per row. Sorting is by URL (the column headers are
  * links), so the same table serves the server-paged view and a large scope's background job.
  */
-export function FindingsTable({ scope, findings, view, canWrite, source }: { scope: string; findings: LintFinding[]; view: FindingsView; canWrite: boolean; source: string }) {
+export function FindingsTable({
+  scope,
+  findings,
+  facts,
+  view,
+  canWrite,
+  source,
+}: {
+  scope: string;
+  findings: LintFinding[];
+  /** The facts of the contradiction findings on this page, by id (loadFindingFacts). */
+  facts?: Record<string, FactRecord>;
+  view: FindingsView;
+  canWrite: boolean;
+  source: string;
+}) {
   return (
     <div className={`${cardStyles} overflow-x-auto`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="findings-table">
@@ -52,13 +67,8 @@ export function FindingsTable({ scope, findings, view, canWrite, source }: { sco
                 </Link>
               </td>
               <td className="max-w-48 px-4 py-3 font-mono text-xs wrap-anywhere text-slate-800">{finding.relation ?? <span className="font-sans text-slate-500">(entity)</span>}</td>
-              <td className="max-w-md min-w-64 px-4 py-3 text-slate-700">
-                <ValueText text={finding.detail} />
-                {finding.valid_until ? (
-                  <p className="mt-1 text-xs text-slate-500">
-                    Valid until <DateTime iso={finding.valid_until} />
-                  </p>
-                ) : null}
+              <td className="max-w-xl min-w-72 px-4 py-3 text-slate-700">
+                <FindingDetail finding={finding} facts={facts} />
               </td>
               <td className="w-60 min-w-52 px-4 py-3">
                 <FindingAction finding={finding} scope={scope} canWrite={canWrite} source={source} />

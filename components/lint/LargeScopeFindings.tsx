@@ -11,6 +11,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles, linkStyles } from '../ui/styles';
 import { FindingsFilters } from './FindingsFilters';
+import { FindingsExportLinks } from './FindingsExportLinks';
 import { FindingsPager } from './FindingsPager';
 import { FindingsTable } from './FindingsTable';
 import { LintJobProgress } from './LintJobProgress';
@@ -61,7 +62,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
         <>
           <FindingsFilters scope={scope} view={view} namespaces={page.namespaces} />
           {page.findings.length ? (
-            <FindingsTable scope={scope} findings={page.findings} view={view} canWrite={canWrite} source={source} />
+            <FindingsTable scope={scope} findings={page.findings} facts={page.facts} view={view} canWrite={canWrite} source={source} />
           ) : (
             <EmptyState title={isFiltered(view) ? 'No findings match these filters' : 'No findings on this page'} testId="findings-empty">
               <Link href={findingsHref(scope, { ...view, check: undefined, severity: undefined, namespace: undefined, q: undefined, page: 1 })} className={linkStyles}>
@@ -70,6 +71,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
             </EmptyState>
           )}
           <FindingsPager scope={scope} view={view} total={page.total} shown={page.findings.length} />
+          <FindingsExportLinks scope={scope} view={view} />
         </>
       )}
     </>

@@ -9,7 +9,7 @@ export function CopyableCode({ title, text, copyLabel, testId, block = false }: 
         <CopyButton text={text} label={copyLabel} />
       </div>
       {block ? (
-        <pre data-testid={testId} className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+        <pre data-testid={testId} className="palette-fixed overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
           <code>{text}</code>
         </pre>
       ) : (

@@ -3,6 +3,7 @@ import type { FactValue } from '@/lib/facts/fact-value';
 import { FACT_SCOPES } from '@/lib/facts/scope';
 import { valueText } from '@/lib/review-ui/conflict-view';
 import { entityHref } from '../conflicts/conflict-href';
+import { DateTime } from '../ui/DateTime';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles, linkStyles } from '../ui/styles';
 
@@ -36,7 +37,7 @@ export function DivergenceCard({ item }: { item: DivergenceItem }) {
               <ValueText text={valueText(winner.value)} type={winner.value.type} />
             </dd>
             <dd className="mt-1 text-xs text-slate-500">
-              confidence <span className="tabular-nums">{winner.confidence.toFixed(2)}</span> · <span className="font-mono">HLC {winner.hlc}</span>
+              confidence <span className="tabular-nums">{winner.confidence.toFixed(2)}</span> · <DateTime hlc={winner.hlc} />
             </dd>
           </div>
         ))}

@@ -4,9 +4,9 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart,
 import { type ReviewDayPoint, shortDay } from '@/lib/review-ui/prepare-review-history';
 import { TrendChartCard } from './TrendChartCard';
 
-const COLORS = { pending: '#4f46e5', detected: '#ea580c', resolved: '#059669', dismissed: '#64748b', age: '#e11d48' };
-const tick = { fontSize: 11, fill: '#475569' };
-const grid = <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />;
+const COLORS = { pending: 'var(--chart-indigo)', detected: 'var(--chart-orange)', resolved: 'var(--chart-emerald)', dismissed: 'var(--chart-muted)', age: 'var(--chart-rose)' };
+const tick = { fontSize: 11, fill: 'var(--chart-axis)' };
+const grid = <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--chart-grid)" />;
 
 /** Renders prepareReviewHistory's series; gaps (null) stay gaps, the prepare function decided which. */
 export function ReviewTrendCharts({ points }: { points: ReviewDayPoint[] }) {
@@ -42,7 +42,7 @@ export function ReviewTrendCharts({ points }: { points: ReviewDayPoint[] }) {
             {grid}
             {xAxis}
             <YAxis allowDecimals={false} tick={tick} />
-            <Tooltip cursor={{ fill: '#f1f5f9' }} />
+            <Tooltip cursor={{ fill: 'var(--chart-cursor)' }} />
             <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
             <Bar dataKey="detected" name="Detected" fill={COLORS.detected} isAnimationActive={false} />
             <Bar dataKey="resolved" name="Resolved" fill={COLORS.resolved} isAnimationActive={false} />

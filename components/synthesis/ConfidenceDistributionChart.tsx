@@ -3,8 +3,8 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConfidenceDistribution, ThresholdState } from '@/lib/synthesis-ui/prepare-confidence-distribution';
 
-const CLEAN: Record<ThresholdState, string> = { shown: '#6366f1', 'partly-hidden': '#a5b4fc', hidden: '#cbd5e1' };
-const CONTRADICTED: Record<ThresholdState, string> = { shown: '#ea580c', 'partly-hidden': '#fdba74', hidden: '#e2e8f0' };
+const CLEAN: Record<ThresholdState, string> = { shown: 'var(--chart-indigo)', 'partly-hidden': 'var(--chart-indigo-light)', hidden: 'var(--chart-faint)' };
+const CONTRADICTED: Record<ThresholdState, string> = { shown: 'var(--chart-orange)', 'partly-hidden': 'var(--chart-orange-light)', hidden: 'var(--chart-faint-2)' };
 
 /** Renders prepareConfidenceDistribution's series: entries per confidence bucket, greyed below the threshold. */
 export function ConfidenceDistributionChart({ distribution, minConfidence, subject }: { distribution: ConfidenceDistribution; minConfidence: number; subject: string }) {
@@ -24,10 +24,10 @@ export function ConfidenceDistributionChart({ distribution, minConfidence, subje
         <div className="mt-2 h-48" role="img" aria-label={`Histogram of entry confidence. ${summary}`}>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={distribution.buckets} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-              <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#475569' }} interval={0} angle={-30} textAnchor="end" height={44} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#475569' }} tickFormatter={(n: number) => n.toLocaleString('en-US')} />
-              <Tooltip cursor={{ fill: '#f1f5f9' }} formatter={(value) => (typeof value === 'number' ? value.toLocaleString('en-US') : String(value))} />
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--chart-grid)" />
+              <XAxis dataKey="label" tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} interval={0} angle={-30} textAnchor="end" height={44} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--chart-axis)' }} tickFormatter={(n: number) => n.toLocaleString('en-US')} />
+              <Tooltip cursor={{ fill: 'var(--chart-cursor)' }} formatter={(value) => (typeof value === 'number' ? value.toLocaleString('en-US') : String(value))} />
               <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={(item) => (item.dataKey === 'clean' ? 0 : 1)} />
               <Bar dataKey="clean" name="Not contradicted" stackId="entries" fill={CLEAN.shown} isAnimationActive={false}>
                 {distribution.buckets.map((b) => (

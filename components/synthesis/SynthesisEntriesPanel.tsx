@@ -7,6 +7,7 @@ import { useSynthesisQuery } from '@/lib/client/use-synthesis-query';
 import type { ConfidenceBucketCount } from '@/lib/synthesis-ui/prepare-confidence-distribution';
 import { CursorPager } from '../decay/CursorPager';
 import { EmptyState } from '../ui/EmptyState';
+import { ExportLinks } from '../ui/ExportLinks';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
 import { buttonStyles, cardStyles } from '../ui/styles';
@@ -100,6 +101,12 @@ export function SynthesisEntriesPanel({
               ) : null}
             </p>
           ) : null}
+          <ExportLinks
+            href="/api/synthesis/export"
+            params={{ scope, entity: entity || undefined, min: queriedMin > 0 ? queriedMin.toFixed(2) : undefined, include_expired: includeExpired ? '1' : undefined }}
+            what="these entries"
+            testId="synthesis-export"
+          />
         </div>
         <Suspense fallback={<Skeleton className="h-56" />}>
           <DistributionChartLoader histogram={histogram} minConfidence={minConfidence} subject={entity ? `entity ${entity}` : `scope ${scope}`} />

@@ -34,7 +34,7 @@ export function CheckboxGroup<T extends string>({
           >
             <input type="checkbox" name={legend} value={option} checked={selected.includes(option)} onChange={(e) => onChange(toggle(selected, option, e.target.checked))} className="accent-indigo-600" />
             <span className="font-medium text-slate-800">{option}</span>
-            {hints ? <span className="hidden text-xs text-slate-500 sm:inline">{hints[option]}</span> : null}
+            {hints ? <span className="hidden text-xs text-slate-600 sm:inline">{hints[option]}</span> : null}
           </label>
         ))}
       </div>

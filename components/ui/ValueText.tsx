@@ -4,7 +4,7 @@
 const PREVIEW_CHARS = 160;
 
 export function ValueText({ text, type }: { text: string; type?: string }) {
-  const typeBadge = type ? <span className="mr-1.5 rounded bg-slate-100 px-1 py-0.5 font-mono text-[10px] uppercase tracking-wide text-slate-500">{type}</span> : null;
+  const typeBadge = type ? <span className="mr-1.5 rounded bg-slate-100 px-1 py-0.5 font-mono text-[10px] uppercase tracking-wide text-slate-600">{type}</span> : null;
   if (text.length <= PREVIEW_CHARS) {
     return (
       <span className="whitespace-pre-wrap wrap-anywhere">

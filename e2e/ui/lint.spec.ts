@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminHeaders, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
+import { adminHeaders, assertFact, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
 import { E2E_ADMIN_ENTITY } from '../support/e2e-env';
 import { createBrokenRef, createStaleFinding, fillAboveThreshold, LARGE_SCOPE } from '../support/lint-data';
 
@@ -157,7 +157,9 @@ test.describe('lint', () => {
   });
 
   test('empty states: a healthy scope, no readable scope, and a scope the key cannot read', async ({ page, request }) => {
-    // "public" is the scope no spec writes to (see conflicts.spec.ts).
+    // "public" is the scope no spec writes to (see conflicts.spec.ts). A fact elsewhere makes sure
+    // the node is not empty even when this test runs alone (an empty node shows the first-run guide).
+    await assertFact(request, { entity: `e2e:lint-not-empty:${uniqueSuffix()}`, relation: 'memory:note', value: { type: 'string', v: 'here' } });
     const reader = await createKey(request, { entity_uri: `e2e:lint-reader:${uniqueSuffix()}`, permissions: ['read'], allowed_scopes: ['public'] });
     await signInViaApi(page, reader.key);
     await page.goto('/');

@@ -37,11 +37,11 @@ function viewParams(view: FindingsView): string {
   return params.toString();
 }
 
-/** The synchronous answer (the scope shrank below the threshold meanwhile), paged like a job's. */
+/** The synchronous answer (the scope shrank below the threshold meanwhile), paged like a job's; its rows show the lint's sentences. */
 function pageOfResult(result: LintResult, view: FindingsView): FindingsPageOfJob {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of result.findings) counts[finding.severity]++;
-  return { ...filterFindings(result.findings, view), counts, namespaces: namespacesOf(result.findings), finding_count: result.findings.length };
+  return { ...filterFindings(result.findings, view), counts, namespaces: namespacesOf(result.findings), finding_count: result.findings.length, facts: {} };
 }
 
 export function useLintJobQuery(scope: string, view: FindingsView): { state: LintJobState; relint: () => void } {

@@ -13,10 +13,11 @@ import { renderContextBlock } from './render-context';
 
 export const contextRequestSchema = z.object({
   scope: scopeSchema,
-  entity: z.string().transform(normalizeUri).pipe(z.string().min(1, 'entity must not be empty')).nullish(),
+  entity: z.string().transform(normalizeUri).pipe(z.string().min(1, 'entity must not be empty').max(1024, 'entity is at most 1024 characters')).nullish(),
   min_confidence: z.number().min(0, 'min_confidence must be in [0, 1]').max(1, 'min_confidence must be in [0, 1]').nullish().transform((v) => v ?? 0),
   namespaces: z
-    .array(z.string().min(1).transform((ns) => ns.replace(/:$/, '')))
+    .array(z.string().min(1).max(100, 'a namespace is at most 100 characters').transform((ns) => ns.replace(/:$/, '')))
+    .max(100, 'at most 100 namespaces')
     .nullish(),
   /** Heading of the block ("## Stigmem context - {subject}"): default the entity, else the scope. */
   subject: z.string().min(1).max(500).nullish(),

@@ -11,14 +11,23 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 type Handler = () => Promise<Response>;
 
+/** Marks these handlers, so tests that walk every route can tell a served method from a refused one. */
+export const NOT_SERVED = Symbol.for('stigmem.methodNotAllowed');
+
+/** True when `handler` is a route's real handler for its method, not this module's 405 (or OPTIONS). */
+export const servesMethod = (handler: unknown): boolean => typeof handler === 'function' && !(NOT_SERVED in handler);
+
 /** Handlers for every method but `served`, and OPTIONS; export the ones the route does not define. */
 export function methodNotAllowed(...served: HttpMethod[]): Record<HttpMethod | 'OPTIONS', Handler> {
   const allow = [...served, ...(served.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].sort().join(', ');
-  const handler: Handler = async () => {
-    const res = errorResponse(405, 'method_not_allowed', `this path answers ${allow}`);
-    res.headers.set('Allow', allow);
-    return res;
-  };
-  const options: Handler = async () => new Response(null, { status: 204, headers: { Allow: allow } });
+  const handler: Handler = Object.assign(
+    async () => {
+      const res = errorResponse(405, 'method_not_allowed', `this path answers ${allow}`);
+      res.headers.set('Allow', allow);
+      return res;
+    },
+    { [NOT_SERVED]: true },
+  );
+  const options: Handler = Object.assign(async () => new Response(null, { status: 204, headers: { Allow: allow } }), { [NOT_SERVED]: true });
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: options };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authorize, type Principal } from '../auth/principal';
+import { databaseKind } from '../db/connection';
 import { getDb, TX_OPTIONS } from '../db/prisma';
 import { Prisma } from '../generated/prisma/client';
 import { notFound } from '../http/api-error';
@@ -231,12 +232,17 @@ export async function jobItems(id: string, kind: JobKind, principal: Principal):
   return { record, pagedKey, items };
 }
 
-/** At start: jobs left pending or running by a previous process are recorded as failed. */
+/**
+ * At start: jobs left pending or running by a previous process are recorded as failed. The
+ * embedded database belongs to this one process, so every such job was cut off; on PostgreSQL
+ * other instances may be running theirs, so only jobs whose heartbeat lapsed count.
+ */
 export async function failInterruptedJobs(): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(Date.now() - STALE_JOB_MS);
+  const lapsed = databaseKind() === 'pglite' ? {} : { OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, createdAt: { lt: cutoff } }] };
   const { count } = await db.job.updateMany({
-    where: { status: { in: ['pending', 'running'] }, OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, createdAt: { lt: cutoff } }] },
+    where: { status: { in: ['pending', 'running'] }, ...lapsed },
     data: { status: 'failed', error: INTERRUPTED, finishedAt: new Date() },
   });
   return count;

@@ -2,7 +2,10 @@ import type { Principal } from '../auth/principal';
 import { filterFindings, namespacesOf } from '../health/filter-findings';
 import type { FindingsView } from '../health/findings-query';
 import { jobItems, type JobRecord } from '../jobs/jobs';
+import type { FactRecord } from '../facts/fact-record';
+import { isFactScope } from '../facts/scope';
 import type { LintFinding, LintResult, Severity } from './lint-request';
+import { loadFindingFacts } from './load-finding-facts';
 
 // The scope page of a large scope (above the async threshold) pages its findings from the finished
 // lint job on the server: the browser receives one page of rows, the severity counts and the
@@ -18,6 +21,8 @@ export interface JobFindingsPage {
     counts: Record<Severity, number>;
     namespaces: string[];
     finding_count: number;
+    /** The facts of this page's contradiction findings, by id. */
+    facts: Record<string, FactRecord>;
   } | null;
 }
 
@@ -27,5 +32,7 @@ export async function jobFindingsPage(id: string, principal: Principal, view: Fi
   const findings = items as LintFinding[];
   const counts = { error: 0, warning: 0, info: 0 };
   for (const finding of findings) counts[finding.severity]++;
-  return { job: record, page: { ...filterFindings(findings, view), counts, namespaces: namespacesOf(findings), finding_count: findings.length } };
+  const filtered = filterFindings(findings, view);
+  const facts = isFactScope(record.scope) ? await loadFindingFacts(filtered.findings, record.scope) : {};
+  return { job: record, page: { ...filtered, counts, namespaces: namespacesOf(findings), finding_count: findings.length, facts } };
 }

@@ -55,6 +55,8 @@ export async function saveSnapshot(scope: FactScope, label: string | null, princ
 }
 
 export async function listSnapshots(principal: Principal, scope?: FactScope): Promise<SnapshotRecord[]> {
+  // A scope the key cannot read is refused, as on every other listing, rather than shown empty.
+  if (scope) authorize(principal, 'read', scope);
   const scopes = readableScopes(principal).filter((s) => !scope || s === scope);
   const db = await getDb();
   const rows = await db.synthesisSnapshot.findMany({ where: { scope: { in: scopes } }, orderBy: { createdAt: 'desc' }, take: 200 });

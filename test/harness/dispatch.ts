@@ -1,13 +1,15 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NextRequest } from 'next/server';
+import { proxy } from '../../proxy';
 import { TEST_ORIGIN } from './constants';
 
 // A stand-in for Next's router in HTTP tests: finds every app/**/route.ts (new routes are picked
 // up without touching the harness), matches a request path against the folder patterns the way
 // Next does (static segments before [param] before [...catchAll]; route groups "(x)" and private
 // "_x" folders are not part of the URL; params are percent-decoded once) and calls the exported
-// method handler with a real Request and {params: Promise}.
+// method handler with a real Request and {params: Promise}. The root proxy.ts runs first, as in Next.
 
 type Params = Record<string, string | string[]>;
 type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
@@ -123,11 +125,15 @@ export async function dispatch(method: string, target: string, init: { headers?:
   const headers = new Headers(init.headers);
   if (!headers.has('host')) headers.set('host', url.host);
   const req = new Request(url, { method, headers, body: init.body });
+  // The root proxy.ts runs before Next's router, as in the real server.
+  const proxied = proxy(new NextRequest(req.url, { method, headers }));
+  if (proxied) return proxied;
   let matched: ReturnType<typeof matchRoute>;
   try {
     matched = matchRoute(url.pathname);
   } catch (error) {
-    if (error instanceof DecodeError) return new Response('Bad Request', { status: 400 });
+    // What Next does when a param does not decode and nothing caught it before.
+    if (error instanceof DecodeError) return new Response('Internal Server Error', { status: 500 });
     throw error;
   }
   if (!matched) return new Response('Not Found', { status: 404 });

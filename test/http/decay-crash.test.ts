@@ -5,14 +5,14 @@ import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { describeHttp } from '../harness';
+import { tsxChild } from '../harness/tsx-child';
 
 // Crash safety of the decay sweep (docs/semantics.md): kill the process in the middle of a sweep (after
 // its first chunk committed), start again, sweep again — the result equals one uninterrupted sweep
 // on a copy of the same data. Runs in child processes against databases of their own.
 
 const ROOT = path.resolve(__dirname, '../..');
-const CHILD = path.join(ROOT, 'test/fixtures/decay-crash-child.ts');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const CHILD = 'test/fixtures/decay-crash-child.ts';
 const FACTS = 2500;
 const database = inject('stigmemTestDatabase');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -47,7 +47,7 @@ function childEnv(db: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function run(db: Record<string, string>, ...args: string[]): string {
-  const result = spawnSync(TSX, ['--conditions=react-server', CHILD, ...args], { cwd: ROOT, env: childEnv(db), encoding: 'utf8', timeout: 240_000 });
+  const result = spawnSync(...tsxChild(CHILD, ...args), { cwd: ROOT, env: childEnv(db), encoding: 'utf8', timeout: 240_000 });
   if (result.status !== 0) throw new Error(`child ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -57,7 +57,7 @@ const dumpOf = (db: Record<string, string>) => JSON.parse(run(db, 'dump').split(
 /** Starts a sweep and SIGKILLs the process once its first chunk has committed, with the rest to do. */
 function sweepAndKill(db: Record<string, string>): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['--conditions=react-server', CHILD, 'sweep-stall'], { cwd: ROOT, env: childEnv(db) });
+    const child = spawn(...tsxChild(CHILD, 'sweep-stall'), { cwd: ROOT, env: childEnv(db) });
     let killed = false;
     child.stdout.on('data', (chunk: Buffer) => {
       if (!killed && /progress 0\.\d/.test(chunk.toString())) {

@@ -3,6 +3,7 @@ import { ConflictQueue } from '@/components/conflicts/ConflictQueue';
 import { ConflictStatusTabs } from '@/components/conflicts/ConflictStatusTabs';
 import { ConflictsSubNav } from '@/components/conflicts/ConflictsSubNav';
 import { QueueFilterForm } from '@/components/conflicts/QueueFilterForm';
+import { ExportLinks } from '@/components/ui/ExportLinks';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { requirePrincipal } from '@/lib/auth/current-principal';
 import { can, readableScopes } from '@/lib/auth/principal';
@@ -57,6 +58,14 @@ export default async function ConflictsPage({ searchParams }: { searchParams: Pr
       />
       <QueueFilterForm filters={filters} scopes={readable} />
       <ConflictStatusTabs filters={filters} />
+      <div className="mb-3 flex justify-end">
+        <ExportLinks
+          href="/api/conflicts/export"
+          params={{ status: filters.status, scope: filters.scope, namespace: filters.namespace, entity: filters.entity, aged: filters.aged, has_suggestion: filters.hasSuggestion }}
+          what="this queue"
+          testId="conflicts-export"
+        />
+      </div>
       <ConflictQueue
         filters={filters}
         initialPage={page}

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { MaintenancePanel } from '@/components/node/MaintenancePanel';
 import { McpConnectPanel } from '@/components/node/McpConnectPanel';
 import { McpToolList } from '@/components/node/McpToolList';
@@ -10,16 +9,9 @@ import { hasPermission } from '@/lib/auth/principal';
 import { getMaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
 import toolDefinitions from '@/lib/mcp/tool-definitions.json';
 import { nodeInfo } from '@/lib/node/node-info';
+import { requestOrigin } from '@/lib/node/request-origin';
 
 export const metadata: Metadata = { title: 'Node' };
-
-/** The origin the browser used, as /.well-known/stigmem would see it (STIGMEM_NODE_URL wins there). */
-async function requestOrigin(): Promise<string> {
-  const h = await headers();
-  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000';
-  const proto = h.get('x-forwarded-proto')?.split(',')[0]?.trim() ?? 'http';
-  return `${proto}://${host}`;
-}
 
 export default async function NodePage() {
   const principal = await requirePrincipal('/node');

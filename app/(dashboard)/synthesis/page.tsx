@@ -11,17 +11,13 @@ import { requirePrincipal } from '@/lib/auth/current-principal';
 import { can, readableScopes } from '@/lib/auth/principal';
 import { normalizeUri } from '@/lib/facts/normalize';
 import { isFactScope } from '@/lib/facts/scope';
+import { minConfidenceParam } from '@/lib/synthesis-ui/min-confidence-param';
 import { confidenceHistogram } from '@/lib/synthesis/confidence-histogram';
 
 export const metadata: Metadata = { title: 'Synthesis' };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-function minConfidenceParam(raw: string | undefined): number {
-  const n = Number(raw);
-  return raw && Number.isFinite(n) ? Math.min(1, Math.max(0, Math.round(n * 20) / 20)) : 0;
-}
 
 // /synthesis?scope=&tab=entries|snapshots|context&include_expired=1&entity=&min=0.6
 export default async function SynthesisPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorize, readableScopes } from '@/lib/auth/principal';
 import { badRequest } from '@/lib/http/api-error';
 import { apiRoute } from '@/lib/http/api-route';
+import { MAX_BATCH_BODY_BYTES } from '@/lib/http/read-body';
 import { sessionHeader } from '@/lib/http/session-header';
 import { queryBoolean, queryLimit } from '@/lib/http/query-params';
 import { normalizeUri } from '@/lib/facts/normalize';
@@ -15,6 +16,7 @@ export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
   body: z.unknown(),
+  maxBodyBytes: MAX_BATCH_BODY_BYTES,
   handler: async ({ req, body, principal }) => {
     const { inputs, batch } = parseFactBody(body, 'assert');
     inputs.forEach((input) => authorize(principal, 'write', input.scope));

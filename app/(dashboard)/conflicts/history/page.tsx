@@ -6,6 +6,7 @@ import { ReviewHistoryTable } from '@/components/review/ReviewHistoryTable';
 import { ReviewSummary } from '@/components/review/ReviewSummary';
 import { ReviewTrendCharts } from '@/components/review/ReviewTrendCharts';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { ExportLinks } from '@/components/ui/ExportLinks';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { requirePrincipal } from '@/lib/auth/current-principal';
 import { readableScopes } from '@/lib/auth/principal';
@@ -64,6 +65,7 @@ export default async function ReviewHistoryPage({ searchParams }: { searchParams
         <ReviewSummary summary={history.summary} today={points.at(-1)} />
         <ReviewTrendCharts points={points} />
         <ReviewHistoryTable points={points} />
+        <ExportLinks href="/api/conflicts/history/export" params={{ scope: range.scope, days: range.days }} what="the numbers per day" testId="history-export" />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { FindingsFilters } from '@/components/lint/FindingsFilters';
+import { FindingsExportLinks } from '@/components/lint/FindingsExportLinks';
 import { FindingsPager } from '@/components/lint/FindingsPager';
 import { FindingsTable } from '@/components/lint/FindingsTable';
 import { LargeScopeFindings } from '@/components/lint/LargeScopeFindings';
@@ -20,6 +21,7 @@ import { findingsHref, isFiltered, parseFindingsView, toPageQuery } from '@/lib/
 import { plural, totalFindings } from '@/lib/health/scope-status';
 import { scopeSize } from '@/lib/health/scope-size';
 import { findingsPage } from '@/lib/lint/findings-page';
+import { loadFindingFacts } from '@/lib/lint/load-finding-facts';
 import { scopeHealth } from '@/lib/lint/lint-summary';
 
 export const metadata: Metadata = { title: 'Scope health' };
@@ -58,6 +60,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
   // Sequential: on the embedded database queries run one after another anyway.
   const health = await scopeHealth(scope);
   const page = await findingsPage({ scope, ...toPageQuery(view) });
+  const facts = await loadFindingFacts(page.findings, scope);
   const healthy = totalFindings(health.findings) === 0;
   const namespaces = health.by_namespace.map((n) => n.namespace).filter(Boolean).sort();
 
@@ -73,7 +76,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
         <>
           <FindingsFilters scope={scope} view={view} namespaces={namespaces} />
           {page.findings.length ? (
-            <FindingsTable scope={scope} findings={page.findings} view={view} canWrite={canWrite} source={principal.entityUri} />
+            <FindingsTable scope={scope} findings={page.findings} facts={facts} view={view} canWrite={canWrite} source={principal.entityUri} />
           ) : (
             <EmptyState title={isFiltered(view) && page.total === 0 ? 'No findings match these filters' : 'No findings on this page'} testId="findings-empty">
               <Link href={findingsHref(scope, { ...view, check: undefined, severity: undefined, namespace: undefined, q: undefined, page: 1 })} className={linkStyles}>
@@ -82,6 +85,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
             </EmptyState>
           )}
           <FindingsPager scope={scope} view={view} total={page.total} shown={page.findings.length} />
+          <FindingsExportLinks scope={scope} view={view} />
         </>
       )}
       <ScoreExplainer />

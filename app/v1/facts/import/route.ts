@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
+import { MAX_BATCH_BODY_BYTES } from '@/lib/http/read-body';
 import { sessionHeader } from '@/lib/http/session-header';
 import { parseFactBody } from '@/lib/facts/parse-fact-input';
 import { writeFacts } from '@/lib/facts/write-facts';
@@ -11,6 +12,7 @@ export const dynamic = 'force-dynamic';
 // Admin: batch assert that keeps the given id, timestamp and hlc (migration, back-dated data).
 export const POST = apiRoute({
   body: z.unknown(),
+  maxBodyBytes: MAX_BATCH_BODY_BYTES,
   handler: async ({ req, body, principal }) => {
     authorize(principal, 'admin');
     const { inputs } = parseFactBody(body, 'import');

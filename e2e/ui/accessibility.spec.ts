@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { assertFact, createConflict, signInViaApi, uniqueSuffix } from '../support/api';
+import { createBrokenRef, createStaleFinding } from '../support/lint-data';
+
+// Every page passes axe-core with no serious or critical violation, in the light and the dark
+// theme (issue 17). The pages get data of every kind first, so tables, badges and charts are there.
+
+type Theme = 'light' | 'dark';
+
+/** The page's serious and critical violations, one line each with up to five of the elements. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
+}
+
+test.describe('accessibility', () => {
+  let pages: string[] = [];
+
+  test.beforeAll(async ({ request }) => {
+    const suffix = uniqueSuffix();
+    const entity = `e2e:a11y:${suffix}`;
+    const { conflictId } = await createConflict(request, entity, 'alice', 'bob');
+    await createStaleFinding(request, `${entity}:stale`);
+    await createBrokenRef(request, `${entity}:ref`, `e2e:missing:${suffix}`);
+    await assertFact(request, { entity: `${entity}:shared`, relation: 'memory:owner', value: { type: 'string', v: 'team-a' }, scope: 'team' });
+    await assertFact(request, { entity: `${entity}:shared`, relation: 'memory:owner', value: { type: 'string', v: 'company-b' }, scope: 'company' });
+    pages = [
+      '/',
+      `/scopes/local?q=${encodeURIComponent(suffix)}`,
+      '/conflicts',
+      `/conflicts/${encodeURIComponent(conflictId)}`,
+      '/conflicts/history',
+      '/conflicts/divergence',
+      '/decay',
+      '/synthesis',
+      `/entities?q=${encodeURIComponent(suffix)}`,
+      `/entities/${encodeURIComponent(entity)}`,
+      '/health-history/local',
+      '/alerts',
+      '/keys',
+      '/node',
+    ];
+  });
+
+  for (const theme of ['light', 'dark'] as Theme[]) {
+    test(`every page in the ${theme} theme`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.addInitScript((t) => localStorage.setItem('stigmem-theme', t), theme);
+      await page.goto('/sign-in');
+      // Every page is checked before the test fails, so one run lists everything to fix.
+      const violations = await seriousViolations(page, `/sign-in (${theme})`);
+      await signInViaApi(page);
+      for (const path of pages) {
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        violations.push(...(await seriousViolations(page, `${path} (${theme})`)));
+      }
+      expect(violations, violations.join('\n')).toEqual([]);
+    });
+  }
+});
