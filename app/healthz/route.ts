@@ -5,4 +5,4 @@ export const dynamic = 'force-dynamic';
 // Liveness for load balancers: no key, no database round trip (the process answering is the signal).
 export const GET = async () => Response.json({ status: 'ok' });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -56,7 +56,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
       </section>
       {page.finding_count === 0 ? (
         <EmptyState title="This scope is healthy" testId="scope-healthy">
-          No contradictions, stale values, orphaned entities or broken references in {plural(linted, 'fact')}.
+          No contradictions, stale values, orphaned entities, broken references or bare relations in {plural(linted, 'fact')}.
         </EmptyState>
       ) : (
         <>

@@ -30,6 +30,9 @@ test.describe('official client calls through Next', () => {
     expect(wrong.status()).toBe(405);
     expect(wrong.headers()['allow']).toBe('GET, HEAD, OPTIONS, POST');
     expect(await wrong.json()).toEqual({ error: 'method_not_allowed', detail: expect.any(String) });
+    const options = await request.fetch('/v1/facts', { method: 'OPTIONS' });
+    expect(options.status()).toBe(204);
+    expect(options.headers()['allow']).toBe('GET, HEAD, OPTIONS, POST');
   });
 
   test('/healthz without a key, /v1/me and /v1/federation/peers with one', async ({ request }) => {

@@ -22,7 +22,8 @@ test.describe('export', () => {
     await signInViaApi(page);
     await page.goto(`/scopes/local?q=${encodeURIComponent(suffix)}`);
     const rows = page.getByTestId('finding-row');
-    await expect(rows).toHaveCount(3);
+    // Contradiction, stale, broken ref, and (Spec-20) the conflict fixture's bare `owner` relation.
+    await expect(rows).toHaveCount(4);
     const shown = await rows.evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-check')} ${tr.getAttribute('data-entity')}`));
 
     const csv = await download(page, /as CSV/);

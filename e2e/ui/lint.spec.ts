@@ -37,7 +37,8 @@ test.describe('lint', () => {
     await expect(page).toHaveURL(/\/scopes\/local$/);
     await expect(page.getByRole('heading', { name: 'Scope: local', level: 1 })).toBeVisible();
     await filterFindings(page, { q: suffix });
-    await expect(rows(page)).toHaveCount(2);
+    // The contradiction, the stale value, and (Spec-20) the fixture's bare `owner` relation.
+    await expect(rows(page)).toHaveCount(3);
     await filterFindings(page, { check: 'contradiction' });
     await expect(page).toHaveURL(/check=contradiction/);
     await expect(rows(page)).toHaveCount(1);
@@ -54,8 +55,8 @@ test.describe('lint', () => {
     await page.goto(`/scopes/local?check=contradiction&q=${suffix}`);
     await expect(page.getByTestId('findings-empty')).toContainText('No findings match these filters');
     await page.goto(`/scopes/local?q=${suffix}`);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page)).toHaveAttribute('data-check', 'stale');
+    await expect(rows(page)).toHaveCount(2);
+    expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-check')))).toEqual(['stale', 'namespacing']);
   });
 
   test('a stale value: preview its retraction, then "retract now" removes the finding', async ({ page, request }) => {

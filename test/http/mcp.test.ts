@@ -81,7 +81,7 @@ describeHttp('MCP over streamable HTTP', () => {
     const tag = `mcprecall${uniqueEntity('t').slice(-10)}`;
     const entity = `stigmem://test/${tag}`;
     await call(client, 'assert_fact', { entity, relation: 'memory:note', value: { type: 'string', v: `${tag} launch plan` }, source: 'agent:mcp', scope: 'team' });
-    const result = await call(client, 'recall', { query: `${tag} plan`, scope: 'team', token_budget: 500, weights: '{"lexical":1,"semantic":0,"graph":0,"source_trust":0,"recency":0}', session_id: 'sess-mcp-1' });
+    const result = await call(client, 'recall', { query: tag, scope: 'team', token_budget: 500, weights: '{"lexical":1,"semantic":0,"graph":0,"source_trust":0,"recency":0}', session_id: 'sess-mcp-1' });
     expect(result.isError, result.content[0].text).toBeFalsy();
     const body = json(result);
     expect(body).toMatchObject({ token_budget: 500, truncated: false, total_scored: 1 });

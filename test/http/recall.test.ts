@@ -31,10 +31,11 @@ const recall = async (body: Record<string, unknown>, key?: string) => expectBody
 describeHttp('POST /v1/recall', () => {
   it('orders lexical hits by relevance: more query words matched ranks higher', async () => {
     const tag = `zq${uid()}`;
-    const both = await assert(wireFact(`stigmem://test/${tag}/both`, `${tag} falcon launch window`, { relation: 'memory:note' }));
+    // Query words of this test only: on the shared PostgreSQL database other files' facts hold common words.
+    const both = await assert(wireFact(`stigmem://test/${tag}/both`, `${tag} ${tag}falcon ${tag}launch window`, { relation: 'memory:note' }));
     const one = await assert(wireFact(`stigmem://test/${tag}/one`, `${tag} quarterly budget`, { relation: 'memory:note' }));
     await assert(wireFact(`stigmem://test/unrelated-${uid()}`, 'nothing in common', { relation: 'memory:note' }));
-    const res = await recall({ query: `${tag} falcon launch`, include_neighbors: false });
+    const res = await recall({ query: `${tag} ${tag}falcon ${tag}launch`, include_neighbors: false });
     expect(res.facts.map((f) => f.fact.id)).toEqual([both.id, one.id]);
     expect(res.facts[0].score_breakdown.lexical).toBe(1);
     expect(res.facts[1].score_breakdown.lexical).toBeGreaterThan(0);

@@ -72,6 +72,9 @@ describeHttp('wire compatibility with the official clients (issue 15)', () => {
     const wrong = await api.put('/v1/facts', {});
     expectError(wrong, 405, 'method_not_allowed');
     expect(wrong.headers.get('allow')).toBe('GET, HEAD, OPTIONS, POST');
+    const options = await dispatch('OPTIONS', '/v1/facts');
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS, POST');
     // Every route file: a method it does not serve is a JSON 405 whose Allow lists exactly what it serves.
     const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
     for (const route of routes().filter((r) => r.pattern.startsWith('/v1/') && !r.pattern.includes('[...path]'))) {

@@ -68,4 +68,4 @@ export const GET = apiRoute({
   },
 });
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -16,4 +16,4 @@ export const POST = apiRoute({
   },
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

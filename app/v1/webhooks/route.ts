@@ -8,4 +8,4 @@ export const GET = apiRoute({ handler: ({ principal }) => listWebhooks(principal
 
 export const POST = apiRoute({ body: webhookInputSchema, status: 201, handler: ({ body, principal }) => createWebhook(body, principal) });
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -41,7 +41,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
       <BackLink href="/" label="Health" />
       <PageHeader
         title={`Scope: ${scope}`}
-        description="Lint findings of this scope. Filter and sort them, and fix each one from its row: resolve a contradiction, retract a stale value, or mend a broken reference."
+        description="Lint findings of this scope. Filter and sort them, and fix each one from its row: resolve a contradiction, retract a stale value, mend a broken reference, or move a bare relation under a namespace."
         actions={size.needsJob ? undefined : <RelintButton />}
       />
     </>
@@ -70,7 +70,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
       <ScopeSummary health={health} />
       {healthy ? (
         <EmptyState title="This scope is healthy" testId="scope-healthy">
-          No contradictions, stale values, orphaned entities or broken references in {plural(health.fact_count, 'fact')}.
+          No contradictions, stale values, orphaned entities, broken references or bare relations in {plural(health.fact_count, 'fact')}.
         </EmptyState>
       ) : (
         <>

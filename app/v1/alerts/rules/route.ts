@@ -15,4 +15,4 @@ export const GET = apiRoute({
 
 export const POST = apiRoute({ body: ruleInputSchema, status: 201, handler: ({ body, principal }) => createRule(body, principal) });
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -6,4 +6,4 @@ export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({ body: autoResolveSchema, invalidStatus: 400, handler: ({ body, principal }) => autoResolve(body, principal) });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -29,4 +29,4 @@ export const POST = apiRoute({
   },
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -6,4 +6,4 @@ export const dynamic = 'force-dynamic';
 // Federation is disabled on this node (/.well-known/stigmem says so): no peers, for any key.
 export const GET = apiRoute({ handler: async () => ({ peers: [] }) });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

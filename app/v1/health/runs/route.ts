@@ -28,4 +28,4 @@ export const POST = apiRoute({
   },
 });
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -10,4 +10,4 @@ export const GET = apiRoute({
   handler: ({ query, principal }) => healthSummary(query, principal),
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

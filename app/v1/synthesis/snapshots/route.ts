@@ -19,4 +19,4 @@ export const GET = apiRoute({
   handler: async ({ query, principal }) => ({ snapshots: await listSnapshots(principal, query.scope) }),
 });
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -9,4 +9,4 @@ export const POST = apiRoute({
   handler: ({ params, body, principal }) => acknowledgeAlert(params.id, body.note ?? null, principal),
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

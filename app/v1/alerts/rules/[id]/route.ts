@@ -13,4 +13,4 @@ export const DELETE = apiRoute({
   },
 });
 
-export const { GET, POST, PATCH } = methodNotAllowed('PUT', 'DELETE');
+export const { GET, POST, PATCH, OPTIONS } = methodNotAllowed('PUT', 'DELETE');

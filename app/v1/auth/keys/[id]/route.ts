@@ -13,4 +13,4 @@ export const DELETE = apiRoute({
   },
 });
 
-export const { GET, POST, PUT, PATCH } = methodNotAllowed('DELETE');
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed('DELETE');

@@ -6,4 +6,4 @@ export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({ handler: ({ params, principal }) => reopenConflict(params.id, principal) });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

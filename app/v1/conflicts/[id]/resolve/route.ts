@@ -9,4 +9,4 @@ export const POST = apiRoute({
   handler: ({ body, params, principal }) => resolveConflict(params.id, body, principal),
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -6,4 +6,4 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ handler: ({ params, principal }) => jobResponse(params.id, 'decay', principal) });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

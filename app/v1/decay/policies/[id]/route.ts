@@ -29,4 +29,4 @@ export const DELETE = apiRoute({
   },
 });
 
-export const { POST, PATCH } = methodNotAllowed('GET', 'PUT', 'DELETE');
+export const { POST, PATCH, OPTIONS } = methodNotAllowed('GET', 'PUT', 'DELETE');

@@ -25,4 +25,4 @@ export const PUT = apiRoute({
   },
 });
 
-export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT');
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'PUT');

@@ -19,4 +19,4 @@ export const DELETE = apiRoute({
   },
 });
 
-export const { POST, PUT, PATCH } = methodNotAllowed('GET', 'DELETE');
+export const { POST, PUT, PATCH, OPTIONS } = methodNotAllowed('GET', 'DELETE');

@@ -12,4 +12,4 @@ export const GET = apiRoute({
   handler: ({ query, principal }) => diffSnapshots(query.from, query.to, principal, query.limit),
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -10,4 +10,4 @@ export const GET = apiRoute({
   handler: ({ params, query, principal }) => listDeliveries(params.id, query.limit, principal),
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');
