@@ -28,8 +28,8 @@ const apiKey = process.env.STIGMEM_API_KEY?.trim();
 const timeoutMs = Number(process.env.STIGMEM_TIMEOUT_MS ?? 15000);
 const REQUIRED = ['version', 'node_id', 'node_url', 'auth', 'federation'];
 
-async function send(method, path, query, body) {
-  const headers = { accept: 'application/json' };
+async function send(method, path, query, body, extraHeaders = {}) {
+  const headers = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   const url = new URL(`${path}${query ? `?${query}` : ''}`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
@@ -58,11 +58,11 @@ async function runProbe() {
 }
 
 /** 4xx: no retry; 5xx or no answer: one retry. */
-async function forward(method, path, query, body) {
+async function forward(method, path, query, body, headers) {
   let last;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      last = await send(method, path, query, body);
+      last = await send(method, path, query, body, headers);
       if (last.status < 500) return last;
       log('warning', `${method} ${path} answered ${last.status}${attempt === 0 ? '; retrying once' : ''}`);
     } catch (error) {
@@ -85,7 +85,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   } catch (error) {
     return fail(error.message);
   }
-  const { status, json } = await forward(call.method, call.path, call.query, call.body);
+  const { status, json } = await forward(call.method, call.path, call.query, call.body, call.headers);
   if (status === 0 || status >= 400) return fail(errorText(status, json));
   return { content: [{ type: 'text', text: toolText(name, json) }] };
 });

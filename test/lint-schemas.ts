@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { isoInstant } from './schemas';
 
 // Wire shapes of lint (§14.2, §14.4, §14.5) and of its jobs, for the lint HTTP tests.
 
+/** §14.1's four checks and Spec-20's namespacing. */
+export const LINT_CHECK_NAMES = ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing'] as const;
+
 export const LintFinding = z.object({
-  check: z.enum(['contradiction', 'stale', 'orphan', 'broken_ref']),
+  check: z.enum(LINT_CHECK_NAMES),
   severity: z.enum(['error', 'warning', 'info']),
   entity: z.string().min(1),
   relation: z.string().nullable(),
@@ -12,14 +16,15 @@ export const LintFinding = z.object({
   conflict_id: z.string().optional(),
   ref_target: z.string().optional(),
   valid_until: z.string().optional(),
+  suggested_relation: z.string().regex(/^[^:]+:/).optional(),
 });
 export type LintFinding = z.infer<typeof LintFinding>;
 
 export const LintResult = z.object({
   findings: z.array(LintFinding),
-  checked_at: z.string().refine((s) => new Date(s).toISOString() === s),
+  checked_at: isoInstant,
   scope: z.enum(['local', 'team', 'company', 'public']),
-  checks_run: z.array(z.enum(['contradiction', 'stale', 'orphan', 'broken_ref'])),
+  checks_run: z.array(z.enum(LINT_CHECK_NAMES)),
   fact_count: z.number().int().min(0),
 });
 

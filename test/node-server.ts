@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dispatch } from './harness';
+import { dispatch } from './harness/dispatch';
 
 // A real HTTP listener on 127.0.0.1 in front of the route handlers (through the test dispatcher),
 // for clients that need a URL: the MCP SDK client, the stdio adapter child process, the middleware.

@@ -6,7 +6,12 @@ import { z } from 'zod';
 export const SCOPES = ['local', 'team', 'company', 'public'] as const;
 export const Scope = z.enum(SCOPES);
 
-const isoInstant = z.string().refine((s) => !Number.isNaN(Date.parse(s)) && new Date(s).toISOString() === s, 'an ISO 8601 UTC instant');
+/** The one wire form of an instant (docs/api.md § Wire details): UTC, "Z", milliseconds only when not zero. */
+const canonicalInstant = (s: string) => {
+  const iso = new Date(s).toISOString();
+  return (iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso) === s;
+};
+export const isoInstant = z.string().refine((s) => !Number.isNaN(Date.parse(s)) && canonicalInstant(s), 'an RFC 3339 UTC instant in the canonical form');
 /** HLC as emitted: 13-digit wall milliseconds, 3-digit counter. */
 export const HLC_PATTERN = /^\d{13}\.\d{3}$/;
 
@@ -17,7 +22,7 @@ export const FactValue = z.discriminatedUnion('type', [
   z.object({ type: z.literal('boolean'), v: z.boolean() }),
   z.object({ type: z.literal('datetime'), v: z.string() }),
   z.object({ type: z.literal('ref'), v: z.string() }),
-  z.object({ type: z.literal('null') }),
+  z.object({ type: z.literal('null'), v: z.null() }),
 ]);
 export type FactValue = z.infer<typeof FactValue>;
 
@@ -33,10 +38,14 @@ export const FactRecord = z.object({
   confidence: z.number().min(0).max(1),
   scope: Scope,
   contradicted: z.boolean(),
+  attested: z.null(),
+  write_mode: z.enum(['assert', 'summarize_with_provenance']),
+  derived_from: z.array(z.record(z.string(), z.unknown())),
+  session_id: z.string().nullable(),
 });
 export type FactRecord = z.infer<typeof FactRecord>;
 
-export const FactList = z.object({ facts: z.array(FactRecord), cursor: z.string().min(1).nullable() });
+export const FactList = z.object({ facts: z.array(FactRecord), total: z.number().int().min(0), cursor: z.string().min(1).nullable() });
 export const FactBatch = z.object({ facts: z.array(FactRecord) });
 
 export const CONFLICT_ID_PATTERN = /^stigmem:conflict:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -59,7 +68,7 @@ export const ConflictRecord = z.object({
 });
 export type ConflictRecord = z.infer<typeof ConflictRecord>;
 
-export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable() });
+export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean() });
 
 export const ResolveResponse = z.object({ resolution_fact_id: z.string().min(1), conflict_status: z.literal('resolved') });
 export const DismissResponse = z.object({

@@ -3,7 +3,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { authenticate } from '@/lib/auth/authenticate';
 import { ApiError } from '@/lib/http/api-error';
-import { errorResponse } from '@/lib/http/api-route';
+import { errorResponse, toErrorResponse } from '@/lib/http/api-route';
+import { assertJsonDepth, MAX_BODY_BYTES, readBodyText } from '@/lib/http/read-body';
 import { NODE_VERSION } from '@/lib/node/config';
 import { errorText, toHttpRequest, toolText, TOOLS } from '@/lib/mcp/tool-http.mjs';
 import { TOOL_HANDLERS } from './tool-routes';
@@ -23,7 +24,7 @@ function mcpServer(authorization: string | null): Server {
     try {
       if (!target) throw new Error(`unknown tool ${name}`);
       const call = toHttpRequest(name, args);
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers };
       if (authorization) headers.authorization = authorization;
       const url = `http://mcp.internal${call.path}${call.query ? `?${call.query}` : ''}`;
       const params = target.param ? { [target.param]: Object.values(call.params)[0] } : {};
@@ -38,12 +39,22 @@ function mcpServer(authorization: string | null): Server {
   return server;
 }
 
-async function handle(req: Request): Promise<Response> {
+/** The request again with its body read within the API's limits (lib/http/read-body.ts), for the transport to parse. */
+async function boundedRequest(req: Request): Promise<Request> {
+  if (req.method !== 'POST') return req;
+  const text = await readBodyText(req, MAX_BODY_BYTES);
+  assertJsonDepth(text);
+  return new Request(req.url, { method: req.method, headers: req.headers, body: text });
+}
+
+async function handle(incoming: Request): Promise<Response> {
+  let req: Request;
   try {
-    await authenticate(req);
+    await authenticate(incoming);
+    req = await boundedRequest(incoming);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
-    throw error;
+    return toErrorResponse(error);
   }
   const server = mcpServer(req.headers.get('authorization'));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -5,6 +5,7 @@ import * as decay from '../v1/decay/sweep/route';
 import * as facts from '../v1/facts/route';
 import * as healthRuns from '../v1/health/runs/route';
 import * as lint from '../v1/lint/route';
+import * as recall from '../v1/recall/route';
 import * as synthesis from '../v1/synthesis/route';
 
 // The route handler behind each MCP tool: a tool call is answered by exactly the code that answers
@@ -19,6 +20,7 @@ export const TOOL_HANDLERS: Record<string, { handler: Handler; param?: string }>
   resolve_contradiction: { handler: resolve.POST, param: 'id' },
   assert_fact: { handler: facts.POST },
   query_facts: { handler: facts.GET },
+  recall: { handler: recall.POST },
   list_conflicts: { handler: conflicts.GET },
   get_context: { handler: context.POST },
   health_history: { handler: healthRuns.GET },

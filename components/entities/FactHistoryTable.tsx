@@ -4,6 +4,7 @@ import { DateTime } from '../ui/DateTime';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles } from '../ui/styles';
+import { FactProvenance } from './FactProvenance';
 
 /** Every fact of an entity, newest HLC first, with what each one is now. */
 export function FactHistoryTable({ facts }: { facts: EntityFact[] }) {
@@ -45,6 +46,7 @@ export function FactHistoryTable({ facts }: { facts: EntityFact[] }) {
               <td className="px-3 py-2.5 font-mono text-xs wrap-anywhere">{fact.relation}</td>
               <td className={`px-3 py-2.5 ${fact.status === 'live' ? 'text-slate-900' : ''}`} data-testid="fact-value">
                 <ValueText text={renderValue(fact.value)} type={fact.value.type} />
+                <FactProvenance fact={fact} />
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums">{fact.confidence.toFixed(2)}</td>
               <td className="px-3 py-2.5 font-mono text-xs wrap-anywhere">{fact.source}</td>

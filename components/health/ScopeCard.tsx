@@ -4,6 +4,7 @@ import { healthTone, plural, totalFindings } from '@/lib/health/scope-status';
 import type { ScopeHealth } from '@/lib/lint/lint-summary';
 import { ScopeTrend } from '../health-history/ScopeTrend';
 import { cardStyles, linkStyles } from '../ui/styles';
+import { CheckLinks } from './CheckLinks';
 import { HealthScore } from './HealthScore';
 import { NamespaceChart } from './NamespaceChart';
 import { ScopeStat } from './ScopeStat';
@@ -44,6 +45,7 @@ export function ScopeCard({ health }: { health: ScopeHealth }) {
           <>
             <p className="mb-2 text-sm text-slate-700">{plural(findings, 'finding')}</p>
             <SeverityLinks scope={scope} counts={health.findings} />
+            <CheckLinks scope={scope} counts={health.by_check} />
             <div className="mt-4">
               <NamespaceChart scope={scope} bars={bars} />
             </div>

@@ -3,6 +3,7 @@ import { conflictHref, entityHref } from '@/components/conflicts/conflict-href';
 import type { LintFinding } from '@/lib/lint/lint-request';
 import { linkStyles } from '../ui/styles';
 import { BrokenRefActions } from './BrokenRefActions';
+import { NamespacingActions } from './NamespacingActions';
 import { StaleActions } from './StaleActions';
 
 /** The remediation of one finding (§14.6), next to it in the table. */
@@ -28,6 +29,9 @@ export function FindingAction({ finding, scope, canWrite, source }: { finding: L
     case 'broken_ref':
       if (!canWrite || !factId || !finding.relation || !finding.ref_target) return readOnlyNote;
       return <BrokenRefActions scope={scope} factId={factId} entity={finding.entity} relation={finding.relation} target={finding.ref_target} source={source} />;
+    case 'namespacing':
+      if (!canWrite || !factId || !finding.relation) return readOnlyNote;
+      return <NamespacingActions scope={scope} factIds={finding.fact_ids} entity={finding.entity} relation={finding.relation} suggested={finding.suggested_relation ?? `memory:${finding.relation}`} source={source} />;
   }
 }
 

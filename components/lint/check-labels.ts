@@ -1,9 +1,10 @@
 import type { LintCheck } from '@/lib/lint/lint-request';
 
-/** How the dashboard names each §14.1 check. */
+/** How the dashboard names each check (§14.1 and Spec-20's namespacing). */
 export const CHECK_LABELS: Record<LintCheck, string> = {
   contradiction: 'Contradiction',
   stale: 'Stale',
   orphan: 'Orphan',
   broken_ref: 'Broken ref',
+  namespacing: 'Namespacing',
 };

@@ -1,5 +1,6 @@
 import type { Alert, AlertEvent, AlertRule } from '../generated/prisma/client';
 import type { OutboxPayload, WebhookEvent } from '../webhooks/outbox';
+import { formatInstant, formatInstantOrNull } from '../facts/instant';
 
 // The JSON shape of an alert (GET /v1/alerts, webhook bodies, the Alerts page).
 
@@ -35,7 +36,7 @@ export interface AlertRecord {
 }
 
 export function toEventRecord(e: AlertEvent): AlertEventRecord {
-  return { kind: e.kind, at: e.at.toISOString(), value: e.value, message: e.message, actor: e.actor, run_id: e.runId };
+  return { kind: e.kind, at: formatInstant(e.at), value: e.value, message: e.message, actor: e.actor, run_id: e.runId };
 }
 
 export function toAlertRecord(a: Alert & { rule: Pick<AlertRule, 'id' | 'name' | 'kind'>; events?: AlertEvent[] }): AlertRecord {
@@ -47,10 +48,10 @@ export function toAlertRecord(a: Alert & { rule: Pick<AlertRule, 'id' | 'name' |
     message: a.message,
     value: a.value,
     threshold: a.threshold,
-    opened_at: a.openedAt.toISOString(),
-    updated_at: a.updatedAt.toISOString(),
-    resolved_at: a.resolvedAt?.toISOString() ?? null,
-    acknowledged_at: a.acknowledgedAt?.toISOString() ?? null,
+    opened_at: formatInstant(a.openedAt),
+    updated_at: formatInstant(a.updatedAt),
+    resolved_at: formatInstantOrNull(a.resolvedAt),
+    acknowledged_at: formatInstantOrNull(a.acknowledgedAt),
     acknowledged_by: a.acknowledgedBy,
     ack_note: a.ackNote,
     opened_run_id: a.openedRunId,

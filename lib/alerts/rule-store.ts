@@ -7,6 +7,7 @@ import type { AlertRule } from '../generated/prisma/client';
 import { scopeSchema } from '../facts/scope';
 import { notFound } from '../http/api-error';
 import { RULE_KINDS } from './rule-conditions';
+import { formatInstant } from '../facts/instant';
 
 // Alert rules (GET/POST/PUT/DELETE /v1/alerts/rules): per scope or, with scope null, every scope.
 // Reading needs `read`; changing needs `admin` (on the rule's scope when it has one). A fresh node
@@ -43,7 +44,7 @@ export interface AlertRuleRecord {
 export function toRuleRecord(r: AlertRule): AlertRuleRecord {
   return {
     id: r.id, name: r.name, kind: r.kind, scope: r.scope, check: r.check, severity: r.severity, threshold: r.threshold,
-    enabled: r.enabled, created_by: r.createdBy, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
+    enabled: r.enabled, created_by: r.createdBy, created_at: formatInstant(r.createdAt), updated_at: formatInstant(r.updatedAt),
   };
 }
 

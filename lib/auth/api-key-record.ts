@@ -1,4 +1,5 @@
 import type { FactScope } from '../facts/scope';
+import { formatInstant, formatInstantOrNull } from '../facts/instant';
 
 /** KeyInfo of the reference node plus allowed_scopes and a recognizable prefix. */
 export interface ApiKeyRecord {
@@ -30,8 +31,8 @@ export function toApiKeyRecord(key: {
     permissions: key.permissions,
     allowed_scopes: key.allowedScopes as FactScope[],
     description: key.description,
-    created_at: key.createdAt.toISOString(),
-    expires_at: key.expiresAt?.toISOString() ?? null,
+    created_at: formatInstant(key.createdAt),
+    expires_at: formatInstantOrNull(key.expiresAt),
     oidc_sub: null,
     tenant_id: 'default',
     key_prefix: key.keyPrefix,

@@ -20,7 +20,7 @@ export const createKeySchema = z.object({
   allowed_scopes: z.array(z.enum(FACT_SCOPES, { error: `allowed_scopes are ${FACT_SCOPES.join(', ')}` })).default([]),
   description: z.string().max(500).nullish(),
   expires_at: isoTimestamp.nullish(),
-  tenant_id: z.string().nullish(),
+  tenant_id: z.string().max(200, 'tenant_id is at most 200 characters').nullish(),
 });
 
 export async function createApiKey(input: z.infer<typeof createKeySchema>): Promise<ApiKeyRecord & { key?: string }> {

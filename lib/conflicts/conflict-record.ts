@@ -3,6 +3,7 @@ import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-recor
 import { contradictedColumn } from '../facts/query-facts';
 import type { DbOrTx } from '../db/prisma';
 import { type ReviewColumns, type Suggestion, suggestionOf } from './review-sql';
+import { formatInstantOrNull } from '../facts/instant';
 
 // The wire shape of a conflict (reference ConflictRecord plus our resolution fields).
 
@@ -45,7 +46,7 @@ export interface ConflictRecord {
   suggestion: Suggestion | null;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const iso = (d: Date | null) => formatInstantOrNull(d);
 
 /** Builds records for a page of conflicts with one query for all their facts. */
 export async function toConflictRecords(db: DbOrTx, rows: (ConflictRow & Partial<ReviewColumns>)[]): Promise<ConflictRecord[]> {
@@ -53,6 +54,7 @@ export async function toConflictRecords(db: DbOrTx, rows: (ConflictRow & Partial
   const facts = ids.length
     ? await db.$queryRaw<FactRow[]>`
         SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           f.write_mode, f.derived_from, f.session_id,
                ${contradictedColumn(new Date())} AS contradicted
         FROM facts f WHERE f.id IN (${Prisma.join(ids)})`
     : [];

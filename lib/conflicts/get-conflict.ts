@@ -27,6 +27,7 @@ export async function getConflict(id: string, principal: Principal): Promise<Con
   const history = await db.$queryRaw<(FactRow & { total: bigint })[]>`
     SELECT * FROM (
       SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           f.write_mode, f.derived_from, f.session_id,
              ${contradictedColumn(new Date())} AS contradicted, count(*) OVER () AS total
       FROM facts f WHERE f.entity = ${row.entity} AND f.relation = ${row.relation} AND f.scope = ${row.scope}
       ORDER BY f.hlc_wall DESC, f.hlc_counter DESC LIMIT ${HISTORY_LIMIT}

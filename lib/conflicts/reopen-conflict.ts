@@ -6,6 +6,7 @@ import { insertConflicts } from '../facts/triple-store';
 import { conflictSystemFacts, lockWrites, writeFactsInTx } from '../facts/write-facts';
 import { conflict, notFound } from '../http/api-error';
 import type { ConflictRow } from './conflict-record';
+import { formatInstant } from '../facts/instant';
 
 // POST /v1/conflicts/:id/reopen: ends the pair's cooldown now. If both values are still live, the
 // pair is a contradiction again at once and a new unresolved conflict is recorded (so the invariant
@@ -51,6 +52,6 @@ export async function reopenConflict(id: string, principal: Principal) {
       await insertConflicts(tx, [reopened]);
       await writeFactsInTx(tx, conflictSystemFacts([reopened], []), { mode: 'assert', now });
     }
-    return { conflict_id: id, cooldown_ended_at: now.toISOString(), new_conflict_id: reopened?.id ?? open?.id ?? null };
+    return { conflict_id: id, cooldown_ended_at: formatInstant(now), new_conflict_id: reopened?.id ?? open?.id ?? null };
   }, TX_OPTIONS);
 }

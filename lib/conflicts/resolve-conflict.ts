@@ -13,7 +13,7 @@ import { decideConflict, type Decision } from './decide-conflict';
 // retract_losers is false, a retraction of each losing value so the triple is healthy afterwards.
 
 export const resolveBodySchema = z.object({
-  winning_fact_id: z.string().min(1).nullish(),
+  winning_fact_id: z.string().min(1).max(200, 'winning_fact_id is at most 200 characters').nullish(),
   new_value: factValueSchema.nullish(),
   resolution_note: z.string().max(10_000).default(''),
   retract_losers: z.boolean().default(true),

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
 import { defaultIntervals } from '../health-history/intervals';
+import { formatInstantOrNull } from '../facts/instant';
 
 // Per-scope operator settings (admin). Auto-resolve is off unless an admin turns it on for a scope;
 // its budget (suggestions applied per run) defaults to STIGMEM_AUTO_RESOLVE_BUDGET or 5.
@@ -35,7 +36,7 @@ export async function getScopeSettings(scope: FactScope) {
     decay_interval_s: row?.decayIntervalS ?? defaults.decay_interval_s,
     auto_resolve_interval_s: row?.autoResolveIntervalS ?? defaults.auto_resolve_interval_s,
     updated_by: row?.updatedBy ?? null,
-    updated_at: row?.updatedAt.toISOString() ?? null,
+    updated_at: formatInstantOrNull(row?.updatedAt),
   };
 }
 

@@ -13,10 +13,11 @@ import { renderContextBlock } from './render-context';
 
 export const contextRequestSchema = z.object({
   scope: scopeSchema,
-  entity: z.string().transform(normalizeUri).pipe(z.string().min(1, 'entity must not be empty')).nullish(),
+  entity: z.string().transform(normalizeUri).pipe(z.string().min(1, 'entity must not be empty').max(1024, 'entity is at most 1024 characters')).nullish(),
   min_confidence: z.number().min(0, 'min_confidence must be in [0, 1]').max(1, 'min_confidence must be in [0, 1]').nullish().transform((v) => v ?? 0),
   namespaces: z
-    .array(z.string().min(1).transform((ns) => ns.replace(/:$/, '')))
+    .array(z.string().min(1).max(100, 'a namespace is at most 100 characters').transform((ns) => ns.replace(/:$/, '')))
+    .max(100, 'at most 100 namespaces')
     .nullish(),
   /** Heading of the block ("## Stigmem context - {subject}"): default the entity, else the scope. */
   subject: z.string().min(1).max(500).nullish(),
@@ -42,7 +43,8 @@ export async function bootContext(request: ContextRequest): Promise<BootContext>
         ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC
         LIMIT ${request.limit}
       )
-      SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence, c.contradicted
+      SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           f.write_mode, f.derived_from, f.session_id, c.contradicted
       FROM chosen c JOIN facts f ON f.id = c.head_fact_id
       ORDER BY c.confidence DESC, c.head_hlc_wall DESC, c.head_hlc_counter DESC`);
     const facts = rows.map(toFactRecord);

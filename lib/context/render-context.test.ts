@@ -4,7 +4,7 @@ import { namespaceOf, renderContextBlock, valueString } from './render-context';
 const fact = (relation: string, v: string | null, confidence = 1, hlc?: string, entity = 'stigmem://acme/user/alice') => ({
   entity,
   relation,
-  value: v === null ? ({ type: 'null' } as const) : ({ type: 'string', v } as const),
+  value: v === null ? ({ type: 'null', v: null } as const) : ({ type: 'string', v } as const),
   confidence,
   hlc,
 });
@@ -29,7 +29,7 @@ describe('Spec-19 context block', () => {
   });
 
   it('renders null as (null)', () => {
-    expect(valueString({ type: 'null' })).toBe('(null)');
+    expect(valueString({ type: 'null', v: null })).toBe('(null)');
     expect(renderContextBlock('x', [fact('memory:manager', null)])).toContain(': (null)');
   });
 

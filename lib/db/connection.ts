@@ -39,6 +39,16 @@ export function sharedPglite(): PGlite {
   return pglite;
 }
 
+/**
+ * Bytes of the embedded database's WebAssembly heap, or null on PostgreSQL or before it opened.
+ * The heap only grows, and it has a hard ceiling: out of it, PGlite reports error 53200.
+ */
+export function pgliteHeapBytes(): number | null {
+  // PGlite keeps its Emscripten module protected; its heap is the one number worth watching.
+  const mod = (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } } | undefined)?.mod;
+  return mod?.HEAPU8?.byteLength ?? null;
+}
+
 export async function closeSharedPglite(): Promise<void> {
   const db = pglite;
   pglite = undefined;

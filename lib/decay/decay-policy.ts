@@ -42,7 +42,9 @@ export interface DecayPolicy {
   half_life_s: number | null;
   min_confidence: number;
   exempt_relations: string[];
-  source: 'env' | 'database';
+  source: 'env' | 'database' | 'request';
+  /** Retract mode only, for the reference node's query-string sweep: also retract live values below this confidence, whatever their age. */
+  retract_below?: number | null;
 }
 
 export function normalizePolicy(parsed: z.output<typeof decayPolicySchema>, source: DecayPolicy['source']): DecayPolicy {

@@ -7,7 +7,7 @@ import { type DecayPolicy, matchPolicy, type SweepMode } from './decay-policy';
 // the scope is chosen by matchPolicy (one rule, in one place); the database then evaluates every
 // live value of those relations:
 //   age      = now − the value's latest non-decay assertion (base_timestamp)
-//   retract  → confidence 0 once age > ttl_s
+//   retract  → confidence 0 once age > ttl_s (or, for a query-string sweep, confidence < retract_below)
 //   reduce   → base_confidence × exp(−ln2 × age / half_life_s), floored at min_confidence, written
 //              only when it lowers the current confidence by ≥ 0.01 (so a second sweep writes nothing)
 // Values whose latest non-decay assertion came from a system: source are never touched.
@@ -34,7 +34,7 @@ export interface RelationPlan {
 /** Effective action of a policy under a mode override; null when the policy cannot run that way. */
 function actionFor(policy: DecayPolicy, mode: SweepMode | undefined): RelationPlan['action'] | null {
   const wanted = mode === 'retract' || mode === 'confidence' ? mode : policy.mode;
-  if (wanted === 'retract') return policy.ttl_s ? 'retract' : null;
+  if (wanted === 'retract') return policy.ttl_s || policy.ttl_s === 0 || policy.retract_below != null ? 'retract' : null;
   return policy.half_life_s ? 'reduce' : null;
 }
 
@@ -114,13 +114,14 @@ export function candidatesSql(plan: RelationPlan[], filter: SweepFilter, now: Da
       SELECT vh.entity, vh.relation, vh.value_hash, vh.value, vh.value_type, vh.ref_target, vh.head_fact_id, vh.valid_until, vh.confidence,
         p.policy_id, p.action, extract(epoch FROM (${now}::timestamptz - vh.base_timestamp))::float8 AS age_s,
         CASE p.action
-          WHEN 'retract' THEN CASE WHEN extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) > p.ttl_s THEN 0::float8 END
+          WHEN 'retract' THEN CASE WHEN extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) > p.ttl_s OR vh.confidence < p.retract_below THEN 0::float8 END
           ELSE round(greatest(p.min_confidence, vh.base_confidence * exp(-ln(2) * extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) / p.half_life_s))::numeric, 4)::float8
         END AS target
       FROM value_heads vh
       JOIN unnest(${col((p) => p.relation)}::text[], ${col((p) => p.policy.id)}::text[], ${col((p) => p.action)}::text[],
-                  ${col((p) => p.policy.ttl_s)}::float8[], ${col((p) => p.policy.half_life_s)}::float8[], ${col((p) => p.policy.min_confidence)}::float8[])
-        AS p(relation, policy_id, action, ttl_s, half_life_s, min_confidence) ON p.relation = vh.relation
+                  ${col((p) => p.policy.ttl_s)}::float8[], ${col((p) => p.policy.half_life_s)}::float8[], ${col((p) => p.policy.min_confidence)}::float8[],
+                  ${col((p) => p.policy.retract_below ?? null)}::float8[])
+        AS p(relation, policy_id, action, ttl_s, half_life_s, min_confidence, retract_below) ON p.relation = vh.relation
       WHERE ${headFilter(filter)} AND vh.confidence > 0 AND vh.base_timestamp IS NOT NULL
         AND coalesce(vh.base_source, '') NOT LIKE 'system:%'
         ${range ? headRangeSql(filter.scope, range) : Prisma.empty}

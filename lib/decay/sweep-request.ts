@@ -10,12 +10,12 @@ import { SWEEP_MODES } from './decay-policy';
 export const sweepRequestSchema = z.object({
   scope: scopeSchema,
   mode: z.enum(SWEEP_MODES, { error: `mode must be one of ${SWEEP_MODES.join(', ')}` }).nullish(),
-  policy_id: z.string().min(1, 'policy_id must not be empty').nullish(),
-  entity: z.string().transform(normalizeUri).pipe(z.string().min(1, 'entity must not be empty')).nullish(),
+  policy_id: z.string().min(1, 'policy_id must not be empty').max(200, 'policy_id is at most 200 characters').nullish(),
+  entity: z.string().transform(normalizeUri).pipe(z.string().min(1, 'entity must not be empty').max(1024, 'entity is at most 1024 characters')).nullish(),
   relation: relationSchema.nullish(),
-  fact_id: z.string().min(1, 'fact_id must not be empty').nullish(),
+  fact_id: z.string().min(1, 'fact_id must not be empty').max(200, 'fact_id is at most 200 characters').nullish(),
   limit: z.number().int('limit must be an integer').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),
-  cursor: z.string().nullish(),
+  cursor: z.string().max(2000, 'cursor is at most 2000 characters').nullish(),
 });
 
 export type SweepRequest = z.output<typeof sweepRequestSchema>;

@@ -15,6 +15,7 @@ import { writeDecayChunk } from './write-sweep';
 import { listPolicies } from './policy-store';
 import type { DryRunResult, SweepChange, SweepRequest, SweepResult } from './sweep-request';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
+import { formatInstant } from '../facts/instant';
 
 // POST /v1/decay/sweep. Dry-run: READ ONLY, always synchronous, with the paged list of changes.
 // Sweep: walks the scope's value heads in key ranges of CHUNK_HEADS; each range is planned and
@@ -59,8 +60,8 @@ function reportedMode(request: SweepRequest, plan: RelationPlan[]): string {
 
 const appliedPolicies = (plan: RelationPlan[]) => [...new Set(plan.map((p) => p.policy.id))].sort();
 
-async function policiesFor(request: SweepRequest): Promise<DecayPolicy[]> {
-  const policies = await listPolicies();
+async function policiesFor(request: SweepRequest, given?: DecayPolicy[]): Promise<DecayPolicy[]> {
+  const policies = given ?? (await listPolicies());
   if (request.policy_id && !policies.some((p) => p.id === request.policy_id)) {
     throw badRequest('unknown_policy', `policy_id: no decay policy with id ${request.policy_id}`);
   }
@@ -79,14 +80,14 @@ const toChange = (row: CandidateRow): SweepChange => ({
   age_s: Math.round(Number(row.age_s)),
 });
 
-export async function dryRun(request: SweepRequest): Promise<DryRunResult> {
-  const policies = await policiesFor(request);
+export async function dryRun(request: SweepRequest, given?: DecayPolicy[]): Promise<DryRunResult> {
+  const policies = await policiesFor(request, given);
   const filter = filterOf(request);
   return readOnly(async (tx) => {
     const now = new Date();
     const plan = await planRelations(tx, policies, filter);
     const base: DryRunResult = {
-      swept_at: now.toISOString(),
+      swept_at: formatInstant(now),
       scope: request.scope,
       mode: 'dry_run',
       facts_evaluated: 0,
@@ -148,7 +149,7 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
     return { plan, evaluated: Number(evaluated), total: Number(total) };
   });
   const result: SweepResult = {
-    swept_at: now.toISOString(),
+    swept_at: formatInstant(now),
     scope: request.scope,
     mode: reportedMode(request, plan),
     facts_evaluated: evaluated,
@@ -183,9 +184,10 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
 
 export type SweepAnswer = { status: 200; body: SweepResult | DryRunResult } | { status: 202; body: { job_id: string; status: 'pending'; estimated_s: number } };
 
-export async function sweepScope(request: SweepRequest, principal: Principal): Promise<SweepAnswer> {
-  if (request.mode === 'dry_run') return { status: 200, body: await dryRun(request) };
-  const policies = await policiesFor(request);
+/** `given` replaces the configured policies (the reference node's query-string sweep builds its own). */
+export async function sweepScope(request: SweepRequest, principal: Principal, given?: DecayPolicy[]): Promise<SweepAnswer> {
+  if (request.mode === 'dry_run') return { status: 200, body: await dryRun(request, given) };
+  const policies = await policiesFor(request, given);
   const count = await readOnly((tx) => countFacts(tx, { scope: request.scope, entity: request.entity ?? null, relation: request.relation ?? null }));
   if (count <= asyncThreshold()) return { status: 200, body: await applySweep(request, policies) };
   const estimated = Math.max(1, Math.ceil(count / FACTS_PER_SECOND[databaseKind()]));

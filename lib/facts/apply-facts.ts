@@ -22,6 +22,10 @@ export interface PreparedFact {
   validUntil: Date | null;
   confidence: number;
   retractsTriple: boolean;
+  /** Provenance, stored with the fact (absent = "assert", [], no session). */
+  writeMode?: string;
+  derivedFrom?: Record<string, unknown>[];
+  sessionId?: string | null;
 }
 
 export interface HeadState {

@@ -54,6 +54,7 @@ export async function entityHistory(query: EntityHistoryQuery, now = new Date())
   const db = await getDb();
   const rows = await db.$queryRaw<EntityFactRow[]>`
     SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           f.write_mode, f.derived_from, f.session_id,
            ${contradictedColumn(now)} AS contradicted,
            CASE
              WHEN vh.head_fact_id IS DISTINCT FROM f.id THEN 'superseded'

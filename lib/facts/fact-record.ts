@@ -1,5 +1,6 @@
 import type { FactValue } from './fact-value';
 import { formatHlc } from './hlc';
+import { formatInstant } from './instant';
 
 /** The wire FactRecord (reference node shape, the fields this node implements). */
 export interface FactRecord {
@@ -14,6 +15,14 @@ export interface FactRecord {
   confidence: number;
   scope: string;
   contradicted: boolean;
+  /** Source attestation is off on this node: always null (docs/decisions.md § Facts). */
+  attested: null;
+  /** "assert" or "summarize_with_provenance", as written. */
+  write_mode: string;
+  /** The provenance entries sent with the fact. */
+  derived_from: unknown[];
+  /** The writer's Stigmem-Session header, or null. */
+  session_id: string | null;
 }
 
 /** A facts row as read by $queryRaw (snake_case columns). */
@@ -30,7 +39,11 @@ export interface FactRow {
   valid_until: Date | null;
   confidence: number;
   contradicted?: boolean;
+  write_mode?: string | null;
+  derived_from?: unknown;
+  session_id?: string | null;
 }
+
 
 export function toFactRecord(row: FactRow): FactRecord {
   return {
@@ -39,11 +52,15 @@ export function toFactRecord(row: FactRow): FactRecord {
     relation: row.relation,
     value: row.value,
     source: row.source,
-    timestamp: new Date(row.timestamp).toISOString(),
+    timestamp: formatInstant(row.timestamp),
     hlc: formatHlc({ wall: Number(row.hlc_wall), counter: Number(row.hlc_counter) }),
-    valid_until: row.valid_until ? new Date(row.valid_until).toISOString() : null,
+    valid_until: row.valid_until ? formatInstant(row.valid_until) : null,
     confidence: Number(row.confidence),
     scope: row.scope,
     contradicted: Boolean(row.contradicted),
+    attested: null,
+    write_mode: row.write_mode ?? 'assert',
+    derived_from: Array.isArray(row.derived_from) ? row.derived_from : [],
+    session_id: row.session_id ?? null,
   };
 }

@@ -13,7 +13,7 @@ describe('parseFactValueInput', () => {
     ['boolean', 'false', { type: 'boolean', v: false }],
     ['datetime', '2026-05-02T14:00:00Z', { type: 'datetime', v: '2026-05-02T14:00:00Z' }],
     ['ref', ' project:atlas ', { type: 'ref', v: 'project:atlas' }],
-    ['null', 'ignored', { type: 'null' }],
+    ['null', 'ignored', { type: 'null', v: null }],
   ] as const)('%s %j', (type, raw, value) => {
     expect(parseFactValueInput(type, raw)).toEqual({ ok: true, value });
   });
@@ -37,6 +37,6 @@ describe('parseFactValueInput', () => {
 describe('valueToInput', () => {
   it('starts from a side value', () => {
     expect(valueToInput({ type: 'number', v: 3 })).toEqual({ type: 'number', raw: '3' });
-    expect(valueToInput({ type: 'null' })).toEqual({ type: 'null', raw: '' });
+    expect(valueToInput({ type: 'null', v: null })).toEqual({ type: 'null', raw: '' });
   });
 });

@@ -23,7 +23,7 @@ const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 export function parseFactValueInput(type: FactValueType, raw: string): ParsedValue {
   switch (type) {
     case 'null':
-      return { ok: true, value: { type: 'null' } };
+      return { ok: true, value: { type: 'null', v: null } };
     case 'boolean':
       if (raw.trim() === 'true' || raw.trim() === 'false') return { ok: true, value: { type: 'boolean', v: raw.trim() === 'true' } };
       return { ok: false, error: 'Choose true or false.' };

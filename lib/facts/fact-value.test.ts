@@ -11,8 +11,8 @@ describe('factValueSchema', () => {
     [{ type: 'datetime', v: '2026-05-02T16:00:00.250+02:00' }, { type: 'datetime', v: '2026-05-02T16:00:00.250+02:00' }],
     [{ type: 'ref', v: ' Stigmem://Some  Thing ' }, { type: 'ref', v: 'stigmem://some-thing' }],
     [{ type: 'datetime', v: '2028-02-29T23:59:59+0100' }, { type: 'datetime', v: '2028-02-29T23:59:59+0100' }],
-    [{ type: 'null' }, { type: 'null' }],
-    [{ type: 'null', v: null }, { type: 'null' }],
+    [{ type: 'null' }, { type: 'null', v: null }],
+    [{ type: 'null', v: null }, { type: 'null', v: null }],
   ])('accepts %j', (raw, parsed) => {
     expect(factValueSchema.parse(raw)).toEqual(parsed);
   });
@@ -70,7 +70,7 @@ describe('canonical values and hashes', () => {
       valueHash({ type: 'string', v: 'true' }),
       valueHash({ type: 'boolean', v: true }),
       valueHash({ type: 'string', v: 'null' }),
-      valueHash({ type: 'null' }),
+      valueHash({ type: 'null', v: null }),
     ];
     expect(new Set(hashes).size).toBe(hashes.length);
   });
@@ -79,7 +79,7 @@ describe('canonical values and hashes', () => {
     expect(valueHash({ type: 'string', v: 'Red' })).toBe(valueHash({ type: 'string', v: 'Red' }));
     expect(valueHash({ type: 'string', v: 'Red' })).not.toBe(valueHash({ type: 'string', v: 'red' }));
     expect(valueHash({ type: 'number', v: 1 })).toBe(valueHash({ type: 'number', v: 1.0 }));
-    expect(valueHash({ type: 'null' })).toMatch(/^[0-9a-f]{64}$/);
+    expect(valueHash({ type: 'null', v: null })).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
@@ -93,7 +93,7 @@ describe('value helpers', () => {
   it('finds ref targets and renders values', () => {
     expect(refTarget({ type: 'ref', v: 'stigmem://x' })).toBe('stigmem://x');
     expect(refTarget({ type: 'string', v: 'stigmem://x' })).toBeNull();
-    expect(renderValue({ type: 'null' })).toBe('(null)');
+    expect(renderValue({ type: 'null', v: null })).toBe('(null)');
     expect(renderValue({ type: 'boolean', v: false })).toBe('false');
   });
 });

@@ -11,7 +11,7 @@ export type FactValue =
   | { type: 'string' | 'text' | 'datetime' | 'ref'; v: string }
   | { type: 'number'; v: number }
   | { type: 'boolean'; v: boolean }
-  | { type: 'null' };
+  | { type: 'null'; v: null };
 
 /** Largest string or text payload, in UTF-8 bytes; larger values answer 413. */
 export const MAX_VALUE_BYTES = 64 * 1024;
@@ -43,7 +43,8 @@ export const factValueSchema = z.discriminatedUnion(
     z.object({ type: z.literal('datetime'), v: isoDateTime }),
     // Refs point at an entity URI or a fact id; normalized like entities so they match them.
     z.object({ type: z.literal('ref'), v: z.string().transform(normalizeUri).pipe(z.string().min(1, 'ref target must not be empty').refine((v) => !uriTooLong(v), `ref target is longer than ${MAX_URI_BYTES} bytes`)) }),
-    z.object({ type: z.literal('null'), v: z.null().optional() }).transform(() => ({ type: 'null' as const })),
+    // A null reads {"type":"null","v":null} everywhere, as the reference node sends it; "v" may be left out.
+    z.object({ type: z.literal('null'), v: z.null().optional() }).transform(() => ({ type: 'null' as const, v: null })),
   ],
   { error: () => `type must be one of ${FACT_VALUE_TYPES.join(', ')}` },
 );

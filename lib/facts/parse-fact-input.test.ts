@@ -20,7 +20,14 @@ function failure(run: () => unknown): ApiError {
 describe('parseFactInput', () => {
   it('applies the defaults and normalizes entity and source', () => {
     const input = parseFactInput({ ...base, entity: ' Stigmem://A  B ', source: 'Agent  One' }, 'assert');
-    expect(input).toEqual({ entity: 'stigmem://a-b', relation: 'memory:status', value: { type: 'string', v: 'x' }, source: 'agent-one', confidence: 1, scope: 'local', validUntil: null });
+    expect(input).toEqual({ entity: 'stigmem://a-b', relation: 'memory:status', value: { type: 'string', v: 'x' }, source: 'agent-one', confidence: 1, scope: 'local', validUntil: null, writeMode: 'assert', derivedFrom: [] });
+  });
+
+  it('keeps write_mode and derived_from and refuses an unknown mode', () => {
+    const input = parseFactInput({ ...base, write_mode: 'summarize_with_provenance', derived_from: [{ fact_id: 'f-1' }] }, 'assert');
+    expect(input).toMatchObject({ writeMode: 'summarize_with_provenance', derivedFrom: [{ fact_id: 'f-1' }] });
+    expect(() => parseFactInput({ ...base, write_mode: 'overwrite' }, 'assert')).toThrow(/write_mode/);
+    expect(() => parseFactInput({ ...base, derived_from: ['f-1'] }, 'assert')).toThrow(/derived_from/);
   });
 
   it('parses valid_until into a Date and keeps an explicit null', () => {

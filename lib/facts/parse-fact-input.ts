@@ -16,6 +16,12 @@ export interface FactInput {
   confidence: number;
   scope: FactScope;
   validUntil: Date | null;
+  /** "assert" (default) or "summarize_with_provenance" (a summary derived from other facts). */
+  writeMode?: WriteMode;
+  /** Provenance entries (objects naming the facts a summary was derived from), stored as sent. */
+  derivedFrom?: Record<string, unknown>[];
+  /** The writer's Stigmem-Session header. */
+  sessionId?: string | null;
   /** Import only: kept as given. */
   id?: string;
   timestamp?: Date;
@@ -23,6 +29,11 @@ export interface FactInput {
 }
 
 export const MAX_BATCH = 1000;
+export const WRITE_MODES = ['assert', 'summarize_with_provenance'] as const;
+export type WriteMode = (typeof WRITE_MODES)[number];
+/** Provenance is a list of small references, not a payload: bounded like a value. */
+const MAX_DERIVED_FROM = 100;
+const MAX_DERIVED_FROM_BYTES = 16 * 1024;
 const MAX_HLC_SKEW_MS = 5 * 60_000;
 
 export const isoTimestamp = z.string().refine(isIsoDateTime, {
@@ -43,6 +54,13 @@ const assertSchema = z.object({
   confidence: z.number({ error: 'confidence must be a number' }).min(0, 'confidence must be in [0, 1]').max(1, 'confidence must be in [0, 1]').default(1),
   scope: scopeSchema.default('local'),
   valid_until: isoTimestamp.nullable().optional(),
+  write_mode: z.enum(WRITE_MODES, { error: `write_mode must be one of ${WRITE_MODES.join(', ')}` }).default('assert'),
+  derived_from: z
+    .array(z.record(z.string(), z.unknown(), { error: 'derived_from entries must be objects' }), { error: 'derived_from must be an array of objects' })
+    .max(MAX_DERIVED_FROM, `derived_from holds at most ${MAX_DERIVED_FROM} entries`)
+    .refine((list) => Buffer.byteLength(JSON.stringify(list), 'utf8') <= MAX_DERIVED_FROM_BYTES, `derived_from is larger than ${MAX_DERIVED_FROM_BYTES} bytes`)
+    .nullish()
+    .transform((list) => list ?? []),
 });
 
 const importSchema = assertSchema.extend({
@@ -90,6 +108,8 @@ export function parseFactInput(raw: unknown, mode: ParseMode, where = '', extra:
     confidence: data.confidence,
     scope: data.scope,
     validUntil: data.valid_until ? new Date(data.valid_until) : null,
+    writeMode: data.write_mode,
+    derivedFrom: data.derived_from,
   };
   if (mode === 'import') {
     if (data.id) input.id = data.id;

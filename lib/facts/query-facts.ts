@@ -43,6 +43,7 @@ export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[
   const rows = await (await getDb()).$queryRaw<FactRow[]>`
     SELECT * FROM (
       SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           f.write_mode, f.derived_from, f.session_id,
              ${contradictedColumn(now)} AS contradicted
       FROM facts f
       WHERE f.scope = ANY(${query.scopes}::text[])
@@ -69,6 +70,7 @@ export async function getFact(id: string, scopes: FactScope[]): Promise<FactReco
   const now = new Date();
   const [row] = await (await getDb()).$queryRaw<FactRow[]>`
     SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+           f.write_mode, f.derived_from, f.session_id,
            ${contradictedColumn(now)} AS contradicted
     FROM facts f WHERE f.id = ${id} AND f.scope = ANY(${scopes}::text[])`;
   return row ? toFactRecord(row) : null;

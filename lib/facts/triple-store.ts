@@ -3,6 +3,7 @@ import type { Tx } from '../db/prisma';
 import type { FactValue } from './fact-value';
 import { type ConflictState, emptyTripleState, type HeadState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
 import { type Hlc } from './hlc';
+import { searchVectorSql } from './search-vector';
 import { isSystemRelation } from './system-sources';
 
 // Loads the state of the triples a write touches and persists what applyFacts decided: set-based
@@ -76,7 +77,12 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
   const heads = await tx.$queryRaw<HeadRow[]>`
     SELECT vh.* FROM ${tripleArrays(triples)}
     CROSS JOIN LATERAL (
-      SELECT * FROM value_heads vh
+      -- Every column but search (a tsvector, which the driver adapters cannot decode and a write never needs).
+      SELECT vh.entity, vh.relation, vh.scope, vh.value_hash, vh.value, vh.value_type, vh.ref_target, vh.head_fact_id, vh.head_hlc_wall,
+        vh.head_hlc_counter, vh.head_confidence, vh.head_source, vh.head_timestamp, vh.valid_until, vh.triple_retracted, vh.confidence,
+        vh.base_fact_id, vh.base_hlc_wall, vh.base_hlc_counter, vh.base_confidence, vh.base_timestamp, vh.base_source,
+        vh.first_asserted_hlc_wall, vh.first_asserted_hlc_counter
+      FROM value_heads vh
       WHERE vh.entity = t.entity AND vh.relation = t.relation AND vh.scope = t.scope
         AND (vh.confidence > 0 OR vh.value_hash = ANY(${hashes}::text[]))
       OFFSET 0
@@ -167,13 +173,15 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export async function insertFacts(tx: Tx, facts: PreparedFact[]): Promise<void> {
   if (!facts.length) return;
   await tx.$executeRaw`
-    INSERT INTO facts (id, entity, relation, scope, value, value_type, value_hash, ref_target, source, timestamp, hlc_wall, hlc_counter, valid_until, confidence, retracts_triple)
+    INSERT INTO facts (id, entity, relation, scope, value, value_type, value_hash, ref_target, source, timestamp, hlc_wall, hlc_counter, valid_until, confidence, retracts_triple,
+      write_mode, derived_from, session_id)
     SELECT * FROM unnest(
       ${facts.map((f) => f.id)}::text[], ${facts.map((f) => f.entity)}::text[], ${facts.map((f) => f.relation)}::text[],
       ${facts.map((f) => f.scope)}::text[], ${facts.map((f) => JSON.stringify(f.value))}::jsonb[], ${facts.map((f) => f.valueType)}::text[],
       ${facts.map((f) => f.valueHash)}::text[], ${facts.map((f) => f.refTarget)}::text[], ${facts.map((f) => f.source)}::text[],
       ${facts.map((f) => iso(f.timestamp))}::timestamptz[], ${facts.map((f) => String(f.hlc.wall))}::bigint[], ${facts.map((f) => f.hlc.counter)}::int[],
-      ${facts.map((f) => iso(f.validUntil))}::timestamptz[], ${facts.map((f) => f.confidence)}::float8[], ${facts.map((f) => f.retractsTriple)}::boolean[])`;
+      ${facts.map((f) => iso(f.validUntil))}::timestamptz[], ${facts.map((f) => f.confidence)}::float8[], ${facts.map((f) => f.retractsTriple)}::boolean[],
+      ${facts.map((f) => f.writeMode ?? 'assert')}::text[], ${facts.map((f) => JSON.stringify(f.derivedFrom ?? []))}::jsonb[], ${facts.map((f) => f.sessionId ?? null)}::text[])`;
 }
 
 export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
@@ -183,8 +191,8 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO value_heads (entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
       head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, base_fact_id, base_hlc_wall, base_hlc_counter,
-      base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter)
-    SELECT * FROM unnest(
+      base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter, search)
+    SELECT u.*, ${searchVectorSql('u')} FROM unnest(
       ${heads.map((h) => h.entity)}::text[], ${heads.map((h) => h.relation)}::text[], ${heads.map((h) => h.scope)}::text[],
       ${heads.map((h) => h.valueHash)}::text[], ${heads.map((h) => JSON.stringify(h.value))}::jsonb[], ${heads.map((h) => h.valueType)}::text[],
       ${heads.map((h) => h.refTarget)}::text[], ${heads.map((h) => h.headFactId)}::text[], ${heads.map((h) => wall(h.headHlc))}::bigint[],
@@ -194,6 +202,10 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
       ${heads.map((h) => wall(h.baseHlc))}::bigint[], ${heads.map((h) => counter(h.baseHlc))}::int[], ${heads.map((h) => h.baseConfidence)}::float8[],
       ${heads.map((h) => iso(h.baseTimestamp))}::timestamptz[], ${heads.map((h) => h.baseSource)}::text[],
       ${heads.map((h) => wall(h.firstAsserted))}::bigint[], ${heads.map((h) => counter(h.firstAsserted))}::int[])
+      AS u(entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
+        head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, base_fact_id, base_hlc_wall, base_hlc_counter,
+        base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter)
+    -- search is left as inserted: the value of a value head never changes, and an unindexed update stays heap-only.
     ON CONFLICT (entity, relation, scope, value_hash) DO UPDATE SET
       value = EXCLUDED.value, head_fact_id = EXCLUDED.head_fact_id, head_hlc_wall = EXCLUDED.head_hlc_wall,
       head_hlc_counter = EXCLUDED.head_hlc_counter, head_confidence = EXCLUDED.head_confidence, head_source = EXCLUDED.head_source,

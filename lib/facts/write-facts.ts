@@ -81,6 +81,9 @@ function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
     validUntil: input.validUntil,
     confidence: input.confidence,
     retractsTriple: false,
+    writeMode: input.writeMode ?? 'assert',
+    derivedFrom: input.derivedFrom ?? [],
+    sessionId: input.sessionId ?? null,
   };
 }
 
@@ -181,6 +184,9 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
         hlc_wall: f.hlc.wall,
         hlc_counter: f.hlc.counter,
         valid_until: f.validUntil,
+        write_mode: f.writeMode,
+        derived_from: f.derivedFrom,
+        session_id: f.sessionId,
         contradicted: contradicted(f, states, now),
       }),
     ),

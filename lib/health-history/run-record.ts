@@ -1,5 +1,6 @@
 import type { HealthRun } from '../generated/prisma/client';
 import { type FindingCounts, severityTotals } from './fingerprint';
+import { formatInstant, formatInstantOrNull } from '../facts/instant';
 
 // The JSON shape of a health run (GET /v1/health/runs, the MCP tool, the pages).
 
@@ -45,8 +46,8 @@ export function toRunRecord(row: Omit<HealthRun, 'fingerprints' | 'newFindings' 
     trigger: row.trigger as RunTrigger,
     status: stale ? 'failed' : (row.status as RunStatus),
     error: stale ? RUN_INTERRUPTED : row.error,
-    started_at: row.startedAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
+    started_at: formatInstant(row.startedAt),
+    finished_at: formatInstantOrNull(row.finishedAt),
     duration_ms: row.durationMs,
     fact_count: row.factCount,
     live_value_count: row.liveValueCount,

@@ -4,6 +4,8 @@ import type { Principal } from '../auth/principal';
 import { ensureNodeSetup } from '../node/node-setup';
 import { observeRequest } from '../metrics/registry';
 import { ApiError } from './api-error';
+import { databaseErrorResponse } from './database-error';
+import { isClientGone, MAX_BODY_BYTES, readJsonBody } from './read-body';
 
 // The one route wrapper every handler uses (docs/architecture.md § Conventions): authenticate, parse the JSON body and the
 // query string with zod, call the domain, and map every error to {"error","detail"}.
@@ -25,6 +27,8 @@ interface RouteOptions<B, Q> {
   invalidStatus?: 400 | 422;
   /** Success status when the handler returns plain data. */
   status?: number;
+  /** Largest accepted body: MAX_BODY_BYTES unless the route takes batches (lib/http/read-body.ts). */
+  maxBodyBytes?: number;
   handler: (ctx: RouteContext<B, Q>) => Promise<unknown>;
 }
 
@@ -36,16 +40,6 @@ export function describeZodError(error: z.ZodError, prefix = ''): string {
   const issue = error.issues[0];
   const path = issue.path.map(String).join('.');
   return `${prefix}${path ? `${path}: ` : ''}${issue.message}`;
-}
-
-async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'invalid_json', 'the request body is not valid JSON');
-  }
 }
 
 /** PostgreSQL text cannot hold NUL, and unpaired UTF-16 surrogates are not Unicode (they would be stored altered). */
@@ -68,12 +62,22 @@ function refuseUnstorableText(value: unknown, where: string): void {
   if (path !== null) throw new ApiError(422, 'validation_error', `${path ? `${where} ${path}` : where}: must not contain NUL characters or unpaired surrogates`);
 }
 
-function toErrorResponse(error: unknown, invalidStatus: number): Response {
+/** A client that hung up gets no answer worth sending; the status only shows in the metrics. */
+const CLIENT_CLOSED_REQUEST = 499;
+
+export function toErrorResponse(error: unknown, invalidStatus = 422): Response {
   if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.extra);
   if (error instanceof z.ZodError) return errorResponse(invalidStatus, 'validation_error', describeZodError(error));
   const code = (error as { code?: string })?.code;
   if (code === 'P2025') return errorResponse(404, 'not_found', 'no such record');
   if (code === 'P2002') return errorResponse(409, 'already_exists', 'a record with this identity already exists');
+  if (error instanceof URIError) return errorResponse(400, 'invalid_path', 'the request path holds a malformed percent-encoding');
+  if (isClientGone(error)) {
+    console.debug('[stigmem] client disconnected mid-request');
+    return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+  }
+  const database = databaseErrorResponse(error);
+  if (database) return database;
   console.error('[stigmem] unhandled error', error);
   return errorResponse(500, 'internal_error', 'the node failed to handle this request; the cause is in the server log');
 }
@@ -104,7 +108,7 @@ function route<B, Q>(options: RouteOptions<B, Q>, invalidStatus: number) {
       const rawQuery = Object.fromEntries(url.searchParams);
       refuseUnstorableText(rawQuery, 'query');
       const query = options.query ? options.query.parse(rawQuery) : (undefined as Q);
-      const rawBody = options.body ? await readJson(req) : undefined;
+      const rawBody = options.body ? await readJsonBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES) : undefined;
       refuseUnstorableText(rawBody, 'body');
       const body = options.body ? options.body.parse(rawBody) : (undefined as B);
       const result = await options.handler({ req, body, query, params, principal: principal as Principal });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { authorize, type Principal } from '../auth/principal';
+import { databaseKind } from '../db/connection';
 import { getDb, TX_OPTIONS } from '../db/prisma';
 import { Prisma } from '../generated/prisma/client';
 import { notFound } from '../http/api-error';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
+import { formatInstant, formatInstantOrNull } from '../facts/instant';
 
 // Async jobs for scopes above STIGMEM_ASYNC_THRESHOLD facts (lint §14.5, decay §15.4). A job runs
 // in the process that accepted it and refreshes a heartbeat; a job whose heartbeat stopped (the
@@ -201,9 +203,9 @@ function jobRecord(job: NonNullable<Awaited<ReturnType<typeof findJob>>>): JobRe
     progress: job.progress,
     estimated_s: job.estimatedS,
     requested_by: job.requestedBy,
-    created_at: job.createdAt.toISOString(),
-    started_at: job.startedAt?.toISOString() ?? null,
-    finished_at: job.finishedAt?.toISOString() ?? null,
+    created_at: formatInstant(job.createdAt),
+    started_at: formatInstantOrNull(job.startedAt),
+    finished_at: formatInstantOrNull(job.finishedAt),
   };
   if (error) record.error = error;
   // A finished job carries the same body the synchronous call would have answered.
@@ -230,12 +232,17 @@ export async function jobItems(id: string, kind: JobKind, principal: Principal):
   return { record, pagedKey, items };
 }
 
-/** At start: jobs left pending or running by a previous process are recorded as failed. */
+/**
+ * At start: jobs left pending or running by a previous process are recorded as failed. The
+ * embedded database belongs to this one process, so every such job was cut off; on PostgreSQL
+ * other instances may be running theirs, so only jobs whose heartbeat lapsed count.
+ */
 export async function failInterruptedJobs(): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(Date.now() - STALE_JOB_MS);
+  const lapsed = databaseKind() === 'pglite' ? {} : { OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, createdAt: { lt: cutoff } }] };
   const { count } = await db.job.updateMany({
-    where: { status: { in: ['pending', 'running'] }, OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, createdAt: { lt: cutoff } }] },
+    where: { status: { in: ['pending', 'running'] }, ...lapsed },
     data: { status: 'failed', error: INTERRUPTED, finishedAt: new Date() },
   });
   return count;

@@ -5,7 +5,7 @@ import type { LintFinding } from './lint-request';
 // job (server) and the findings table of a finished job (browser) share it.
 
 export const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
-export const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3 } as const;
+export const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3, namespacing: 4 } as const;
 export const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function compareFindings(a: LintFinding, b: LintFinding): number {

@@ -1,11 +1,11 @@
 import { Prisma } from '../generated/prisma/client';
 import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest } from './lint-request';
 
-// The four checks of §14.1 as set-based SQL over value heads (docs/semantics.md): one SELECT each,
+// The four checks of §14.1 and Spec-20's namespacing as set-based SQL over value heads (docs/semantics.md): one SELECT each,
 // UNION ALL'd into one row set with the same columns, so callers can sort, filter, page and count
 // in the database. No query loads the facts of a scope into JavaScript.
 
-/** Max fact ids listed on an orphan finding (the entity may have thousands of values). */
+/** Max fact ids listed on an orphan or namespacing finding (the entity may have thousands of values). */
 export const ORPHAN_FACT_IDS = 20;
 
 // Every branch names and types every column, so any subset of checks can be UNION'd in any order.
@@ -110,11 +110,42 @@ function brokenRefSql(request: LintRequest, now: Date) {
       OFFSET 0)`;
 }
 
+/** A relation with a namespace prefix: "memory:role", not "role" (nor ":role"). */
+export const PREFIXED_RELATION = '^[^:]+:';
+
+function namespacingSql(request: LintRequest, now: Date) {
+  // Spec-20: live values whose relation has no `prefix:`, one finding per (entity, relation). A scope
+  // holds few distinct relations, so they are walked on the (scope, relation) index one at a time
+  // (a loose index scan) and only the bare ones' heads are read, instead of testing every head.
+  const bare = request.relation
+    ? Prisma.sql`SELECT ${request.relation}::text AS relation WHERE ${request.relation}::text !~ ${PREFIXED_RELATION}`
+    : Prisma.sql`
+      WITH RECURSIVE rels AS (
+        (SELECT vh.relation FROM value_heads vh WHERE vh.scope = ${request.scope} ORDER BY vh.relation LIMIT 1)
+        UNION ALL
+        SELECT (SELECT vh.relation FROM value_heads vh WHERE vh.scope = ${request.scope} AND vh.relation > rels.relation ORDER BY vh.relation LIMIT 1)
+        FROM rels WHERE rels.relation IS NOT NULL
+      )
+      SELECT rels.relation FROM rels WHERE rels.relation IS NOT NULL AND rels.relation !~ ${PREFIXED_RELATION}`;
+  return Prisma.sql`
+    SELECT 'namespacing' AS "check", 'warning' AS severity, n.entity, n.relation, n.fact_ids, ${NO_CONFLICT}, ${NO_REF},
+      NULL::timestamptz AS valid_until, NULL::jsonb AS value_a, ${NO_VALUE_B}, NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, n.value_total
+    FROM (
+      SELECT vh.entity, vh.relation, count(*)::bigint AS value_total,
+        (array_agg(vh.head_fact_id ORDER BY vh.head_hlc_wall DESC, vh.head_hlc_counter DESC))[1:${Prisma.raw(String(ORPHAN_FACT_IDS))}] AS fact_ids
+      FROM (${bare}) b
+      JOIN value_heads vh ON vh.scope = ${request.scope} AND vh.relation = b.relation
+      WHERE ${live('vh', now)} ${request.entity ? Prisma.sql`AND vh.entity = ${request.entity}` : Prisma.empty}
+      GROUP BY vh.entity, vh.relation
+    ) n`;
+}
+
 const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sql> = {
   contradiction: contradictionSql,
   stale: staleSql,
   orphan: orphanSql,
   broken_ref: brokenRefSql,
+  namespacing: namespacingSql,
 };
 
 /** One SELECT per requested check, UNION ALL'd, with sort ranks for the deterministic order. */
@@ -125,7 +156,7 @@ export function findingsSql(request: LintRequest, now: Date, checks: readonly Li
     ${needsEntities ? Prisma.sql`WITH ${entitiesCte(request, now)}` : Prisma.empty}
     SELECT u.*,
       CASE u.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END AS severity_rank,
-      CASE u."check" WHEN 'contradiction' THEN 0 WHEN 'stale' THEN 1 WHEN 'orphan' THEN 2 ELSE 3 END AS check_rank,
+      CASE u."check" WHEN 'contradiction' THEN 0 WHEN 'stale' THEN 1 WHEN 'orphan' THEN 2 WHEN 'broken_ref' THEN 3 ELSE 4 END AS check_rank,
       split_part(coalesce(u.relation, ''), ':', 1) AS namespace
     FROM (${Prisma.join(parts, ' UNION ALL ')}) u`;
 }

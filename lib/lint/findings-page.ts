@@ -6,6 +6,7 @@ import { queryLimit } from '../http/query-params';
 import { findingsSql, FINDING_ORDER, type FindingRow } from './finding-sql';
 import { LINT_CHECKS, type LintFinding, SEVERITIES } from './lint-request';
 import { toFinding } from './run-lint';
+import { formatInstant } from '../facts/instant';
 
 // The scope page's findings table: the lint findings filtered, sorted and paged in the database,
 // so a 100k-fact scope never ships every finding to the browser.
@@ -59,7 +60,7 @@ export async function findingsPage(query: FindingsPageQuery): Promise<FindingsPa
       total: rows.length ? Number(rows[0].total) : 0,
       offset: query.offset,
       limit: query.limit,
-      checked_at: now.toISOString(),
+      checked_at: formatInstant(now),
     };
   });
 }

@@ -5,7 +5,8 @@ import { scopeSchema } from '../facts/scope';
 
 // POST /v1/lint request (§14.4). Every validation failure is a 400, as the section says.
 
-export const LINT_CHECKS = ['contradiction', 'stale', 'orphan', 'broken_ref'] as const;
+/** §14.1's four checks and Spec-20's fifth, namespacing; "all checks" (checks omitted or empty) is all five. */
+export const LINT_CHECKS = ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing'] as const;
 export type LintCheck = (typeof LINT_CHECKS)[number];
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -49,6 +50,8 @@ export interface LintFinding {
   ref_target?: string;
   /** stale: when the value expired or expires. */
   valid_until?: string;
+  /** namespacing: the prefixed relation the values should move to. */
+  suggested_relation?: string;
 }
 
 export interface LintResult {

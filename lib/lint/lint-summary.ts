@@ -4,6 +4,7 @@ import type { FactScope } from '../facts/scope';
 import { findingsSql } from './finding-sql';
 import { healthScore } from './health-score';
 import { LINT_CHECKS, type LintCheck, type Severity } from './lint-request';
+import { formatInstant } from '../facts/instant';
 
 // Per-scope health for the dashboard's cards: fact and live-value counts, findings by severity,
 // by check and by relation namespace, and the health score. Aggregated in SQL, read-only.
@@ -58,7 +59,7 @@ export async function scopeHealth(scope: FactScope, staleLookaheadS = 0): Promis
       by_check: byCheck,
       by_namespace: [...byNamespace.values()].sort((a, b) => b.error + b.warning + b.info - (a.error + a.warning + a.info)),
       score: healthScore(findings, live),
-      checked_at: now.toISOString(),
+      checked_at: formatInstant(now),
     };
   });
 }

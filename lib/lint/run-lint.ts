@@ -4,11 +4,17 @@ import type { Tx } from '../db/prisma';
 import { renderValue, type FactValue } from '../facts/fact-value';
 import { factCountSql, FINDING_ORDER, type FindingRow, findingsSql } from './finding-sql';
 import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-request';
+import { formatInstant } from '../facts/instant';
 
 // POST /v1/lint (§14): read-only, every check set-based SQL over value heads.
 
 const quote = (value: unknown) => (value && typeof value === 'object' ? `"${renderValue(value as FactValue)}"` : '?');
 const conf = (c: number | null) => (c === null ? '?' : Number(c).toFixed(2));
+
+/** The prefixed name a bare relation should take: `memory:` is the protocol's namespace for plain facts. */
+export function suggestedRelation(relation: string): string {
+  return `memory:${relation.replace(/^:+/, '')}`;
+}
 
 export function describeFinding(row: FindingRow, scope: string): string {
   switch (row.check) {
@@ -16,12 +22,14 @@ export function describeFinding(row: FindingRow, scope: string): string {
       return `Two live values for (entity, relation, scope): ${quote(row.value_a)} (confidence ${conf(row.confidence_a)}) and ${quote(row.value_b)} (confidence ${conf(row.confidence_b)}); conflict ${row.conflict_id} is unresolved.`;
     case 'stale':
       return row.severity === 'warning'
-        ? `Value ${quote(row.value_a)} expired at ${new Date(row.valid_until!).toISOString()} but is not retracted.`
-        : `Value ${quote(row.value_a)} expires at ${new Date(row.valid_until!).toISOString()}, within the lookahead window.`;
+        ? `Value ${quote(row.value_a)} expired at ${formatInstant(row.valid_until!)} but is not retracted.`
+        : `Value ${quote(row.value_a)} expires at ${formatInstant(row.valid_until!)}, within the lookahead window.`;
     case 'orphan':
       return `No live facts remain: all ${Number(row.value_total)} known value(s) of this entity in scope ${scope} are retracted or expired.`;
     case 'broken_ref':
       return `Ref target ${row.ref_target} has no live facts in scope ${scope}${row.severity === 'error' ? '; a broken handoff silently discards agent context during delegation' : ''}.`;
+    case 'namespacing':
+      return `Relation "${row.relation}" has no namespace prefix; assert its ${Number(row.value_total)} live value(s) as "${suggestedRelation(row.relation ?? '')}" (or under the namespace they belong to) and retract the bare relation.`;
   }
 }
 
@@ -36,7 +44,8 @@ export function toFinding(row: FindingRow, scope: string): LintFinding {
   };
   if (row.conflict_id) finding.conflict_id = row.conflict_id;
   if (row.ref_target) finding.ref_target = row.ref_target;
-  if (row.valid_until) finding.valid_until = new Date(row.valid_until).toISOString();
+  if (row.valid_until) finding.valid_until = formatInstant(row.valid_until);
+  if (row.check === 'namespacing' && row.relation !== null) finding.suggested_relation = suggestedRelation(row.relation);
   return finding;
 }
 
@@ -63,6 +72,6 @@ export async function runLint(request: LintRequest): Promise<LintResult> {
     const now = new Date();
     const fact_count = await countFacts(tx, request);
     const findings = await findFindings(tx, request, now, request.checks);
-    return { findings, checked_at: now.toISOString(), scope: request.scope, checks_run: request.checks, fact_count };
+    return { findings, checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count };
   });
 }

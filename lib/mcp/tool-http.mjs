@@ -14,6 +14,7 @@ const ROUTES = {
   resolve_contradiction: { method: 'POST', path: '/v1/conflicts/{conflict_id}/resolve' },
   assert_fact: { method: 'POST', path: '/v1/facts' },
   query_facts: { method: 'GET', path: '/v1/facts' },
+  recall: { method: 'POST', path: '/v1/recall' },
   list_conflicts: { method: 'GET', path: '/v1/conflicts' },
   get_context: { method: 'POST', path: '/v1/context' },
   health_history: { method: 'GET', path: '/v1/health/runs' },
@@ -29,7 +30,17 @@ function parseValue(value, name) {
   }
 }
 
-/** → {method, path, query, body, params} for a tool call; throws Error with a message for bad calls. */
+/** An object argument given as a JSON string (the official adapter accepts both) is parsed. */
+function parseObject(value, name) {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new Error(`${name} must be an object or a JSON string of one`);
+  }
+}
+
+/** → {method, path, query, body, params, headers} for a tool call; throws Error with a message for bad calls. */
 export function toHttpRequest(name, rawArgs) {
   const route = ROUTES[name];
   if (!route) throw new Error(`unknown tool ${name}`);
@@ -45,12 +56,17 @@ export function toHttpRequest(name, rawArgs) {
   if ('new_value' in args) args.new_value = parseValue(args.new_value, 'new_value');
   if (name === 'assert_fact' && 'value' in args) args.value = parseValue(args.value, 'value');
   if (name === 'resolve_contradiction' && args.resolution_note === undefined) args.resolution_note = '';
+  if (name === 'recall' && 'weights' in args) args.weights = parseObject(args.weights, 'weights');
+  // The official adapter's session_id argument travels as the Stigmem-Session header, on any tool.
+  const headers = {};
+  if (typeof args.session_id === 'string' && args.session_id) headers['stigmem-session'] = args.session_id;
+  delete args.session_id;
   if (route.method === 'GET') {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(args)) if (value !== undefined && value !== null) query.set(key, String(value));
-    return { method: 'GET', path, query: query.toString(), body: undefined, params };
+    return { method: 'GET', path, query: query.toString(), body: undefined, params, headers };
   }
-  return { method: route.method, path, query: '', body: JSON.stringify(args), params };
+  return { method: route.method, path, query: '', body: JSON.stringify(args), params, headers };
 }
 
 /** The tool's text result for a successful answer: the same JSON as the route; get_context its Markdown. */

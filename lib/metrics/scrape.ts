@@ -1,4 +1,5 @@
 import { Gauge, Registry } from 'prom-client';
+import { pgliteHeapBytes } from '../db/connection';
 import { getDb } from '../db/prisma';
 import type { FindingCounts } from '../health-history/fingerprint';
 import { processMetrics } from './registry';
@@ -51,6 +52,9 @@ export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; c
   for (const scope of scopes) for (const status of ['open', 'acknowledged']) alerts.set({ scope, status }, open.find((g) => g.scope === scope && g.status === status)?._count._all ?? 0);
   const queued = await db.job.groupBy({ by: ['kind', 'status'], where: { status: { in: ['pending', 'running'] } }, _count: { _all: true } });
   for (const kind of ['lint', 'decay']) for (const status of ['pending', 'running']) jobs.set({ kind, status }, queued.find((g) => g.kind === kind && g.status === status)?._count._all ?? 0);
+
+  const heap = pgliteHeapBytes();
+  if (heap !== null) gauge(registry, 'stigmem_pglite_heap_bytes', 'WebAssembly heap of the embedded database (it only grows; at its ceiling queries fail with 53200)', []).set(heap);
 
   const merged = Registry.merge([processMetrics().registry, registry]);
   return { body: await merged.metrics(), contentType: merged.contentType };

@@ -13,9 +13,9 @@ describe('conflict view helpers', () => {
   it('compares values by type and payload, datetimes as instants', () => {
     expect(sameValue({ type: 'string', v: '1' }, { type: 'number', v: 1 })).toBe(false);
     expect(sameValue({ type: 'datetime', v: '2026-05-02T14:00:00Z' }, { type: 'datetime', v: '2026-05-02T16:00:00+02:00' })).toBe(true);
-    expect(sameValue({ type: 'null' }, { type: 'null' })).toBe(true);
+    expect(sameValue({ type: 'null', v: null }, { type: 'null', v: null })).toBe(true);
     expect(valueText({ type: 'boolean', v: false })).toBe('false');
-    expect(valueText({ type: 'null' })).toBe('(null)');
+    expect(valueText({ type: 'null', v: null })).toBe('(null)');
   });
 
   it('formats ages the way the queue shows them', () => {

@@ -17,6 +17,10 @@ export function fact(id: string, value: FactValue, extra: Partial<FactRecord> = 
     confidence: 0.9,
     scope: 'local',
     contradicted: true,
+    attested: null,
+    write_mode: 'assert',
+    derived_from: [],
+    session_id: null,
     ...extra,
   };
 }

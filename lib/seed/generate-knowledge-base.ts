@@ -269,7 +269,7 @@ class KnowledgeBaseGenerator {
   private retractTriple(): SeedFact[] | null {
     const slot = this.window.findLive({ anchorOk: false });
     if (!slot) return null;
-    const value: FactValue = slot.values.some((v) => v.value.type === 'null') ? { type: 'string', v: '(withdrawn)' } : { type: 'null' };
+    const value: FactValue = slot.values.some((v) => v.value.type === 'null') ? { type: 'string', v: '(withdrawn)' } : { type: 'null', v: null };
     this.tick();
     for (const v of slot.values) v.live = false;
     return [this.emit('retract_triple', { ...this.tripleOf(slot), value, source: pickSource(this.rng, slot.scope), confidence: 0, validUntil: null })];
@@ -293,7 +293,7 @@ class KnowledgeBaseGenerator {
     for (const { spec, value, source } of toRetract) {
       this.tick();
       const wide = this.rng.chance(0.3);
-      yield this.emit('orphan', { entity, relation: spec.relation, scope, value: wide ? { type: 'null' } : value, source, confidence: 0, validUntil: null });
+      yield this.emit('orphan', { entity, relation: spec.relation, scope, value: wide ? { type: 'null', v: null } : value, source, confidence: 0, validUntil: null });
     }
   }
 

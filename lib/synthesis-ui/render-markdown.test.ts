@@ -37,7 +37,7 @@ describe('parseMarkdown', () => {
   it('reads the context block renderer output: heading, namespace headings, bullet lists', () => {
     const summary = renderContextBlock('company', [
       { entity: 'stigmem://acme/user/alice', relation: 'memory:role', value: { type: 'string', v: 'CTO' }, confidence: 1, hlc: '1714658400000.000' },
-      { entity: 'stigmem://acme/user/bob', relation: 'memory:role', value: { type: 'null' }, confidence: 0.5, hlc: '1714658400001.000' },
+      { entity: 'stigmem://acme/user/bob', relation: 'memory:role', value: { type: 'null', v: null }, confidence: 0.5, hlc: '1714658400001.000' },
       { entity: 'project:x', relation: 'intent:goal', value: { type: 'text', v: 'ship <v2>' }, confidence: 0.9 },
     ]);
     const blocks = parseMarkdown(summary);

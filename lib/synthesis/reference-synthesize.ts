@@ -3,6 +3,7 @@ import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { type EntryRow, synthesisCtes, toEntry } from './synthesis-sql';
 import { synthesisTotals } from './synthesize';
+import { formatInstant } from '../facts/instant';
 
 // GET /v1/scopes/:scope/synthesize in the reference node's shape: the synthesis entries sorted by
 // confidence (then HLC) descending, each with its contradiction flag and freshness, plus stats.
@@ -18,14 +19,14 @@ export async function referenceSynthesize(scope: FactScope, includeExpired: bool
       ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC, entity COLLATE "C", relation COLLATE "C" LIMIT ${limit}`);
     return {
       scope,
-      synthesized_at: now.toISOString(),
+      synthesized_at: formatInstant(now),
       facts: rows.map((row) => ({
         ...toEntry(row, scope),
         id: row.head_fact_id,
         freshness: {
-          timestamp: new Date(row.head_timestamp).toISOString(),
+          timestamp: formatInstant(row.head_timestamp),
           age_s: Math.max(0, Math.round((now.getTime() - new Date(row.head_timestamp).getTime()) / 1000)),
-          valid_until: row.valid_until ? new Date(row.valid_until).toISOString() : null,
+          valid_until: row.valid_until ? formatInstant(row.valid_until) : null,
           expired: !row.live,
         },
       })),

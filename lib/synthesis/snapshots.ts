@@ -7,6 +7,7 @@ import type { FactScope } from '../facts/scope';
 import { badRequest, notFound } from '../http/api-error';
 import { hlcTextSql, synthesisCtes } from './synthesis-sql';
 import { DIFF_KINDS, type DiffKind, type DiffRow } from './snapshot-diff';
+import { formatInstant } from '../facts/instant';
 
 // Saved syntheses (dashboard): stored apart from facts, written only by an explicit save, copied
 // from the synthesis query in one INSERT … SELECT; compared by a FULL JOIN on (entity, relation).
@@ -27,7 +28,7 @@ const toRecord = (s: SnapshotRow): SnapshotRecord => ({
   scope: s.scope,
   label: s.label,
   created_by: s.createdBy,
-  created_at: s.createdAt.toISOString(),
+  created_at: formatInstant(s.createdAt),
   entry_count: s.entryCount,
   contradiction_count: s.contradictionCount,
 });
@@ -54,6 +55,8 @@ export async function saveSnapshot(scope: FactScope, label: string | null, princ
 }
 
 export async function listSnapshots(principal: Principal, scope?: FactScope): Promise<SnapshotRecord[]> {
+  // A scope the key cannot read is refused, as on every other listing, rather than shown empty.
+  if (scope) authorize(principal, 'read', scope);
   const scopes = readableScopes(principal).filter((s) => !scope || s === scope);
   const db = await getDb();
   const rows = await db.synthesisSnapshot.findMany({ where: { scope: { in: scopes } }, orderBy: { createdAt: 'desc' }, take: 200 });

@@ -5,6 +5,7 @@ import { badRequest } from '../http/api-error';
 import { decodeCursor, encodeCursor } from '../http/query-params';
 import { ENTRY_ORDER, entryJsonSql, type EntryRow, nextPairsSql, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
 import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
+import { formatInstant } from '../facts/instant';
 
 // POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed from one
 // server-side cursor in one READ ONLY transaction, never built as one JSON string; with `limit` one
@@ -23,7 +24,7 @@ export async function synthesisTotals(tx: Tx, options: SynthesisOptions, minConf
       count(*) FILTER (WHERE confidence < ${minConfidence}) AS filtered_count
     FROM entries`);
   return {
-    synthesized_at: options.now.toISOString(),
+    synthesized_at: formatInstant(options.now),
     scope: options.scope,
     fact_count: Number(row.fact_count),
     entry_count: Number(row.entry_count),
@@ -133,7 +134,7 @@ export async function synthesizeStream(request: SynthesisRequest): Promise<Reada
           if (cancelled) return;
           const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`${synthesisCtes(options)} SELECT count(*) AS n FROM cand WHERE live`);
           const totals = {
-            synthesized_at: options.now.toISOString(),
+            synthesized_at: formatInstant(options.now),
             scope: options.scope,
             fact_count: Number(n),
             contradiction_count: counts.contradiction_count,

@@ -8,6 +8,7 @@ import { notFound } from '../http/api-error';
 import { queryLimit } from '../http/query-params';
 import { scheduleDeliveries } from './deliver';
 import { enqueueEvent } from './outbox';
+import { formatInstant, formatInstantOrNull } from '../facts/instant';
 
 // Webhook destinations (admin only): GET/POST /v1/webhooks, PUT/DELETE /v1/webhooks/:id, a test
 // send and the delivery log. The secret is write-only: answers say whether one is set, never show it.
@@ -47,9 +48,9 @@ async function describe(hook: Webhook) {
   const health: WebhookHealth = !latest ? 'unused' : latest.status !== 'delivered' || failed > 0 ? 'failing' : 'ok';
   return {
     id: hook.id, url: hook.url, scopes: hook.scopes, secret_set: hook.secret.length > 0, created_by: hook.createdBy,
-    created_at: hook.createdAt.toISOString(), updated_at: hook.updatedAt.toISOString(),
+    created_at: formatInstant(hook.createdAt), updated_at: formatInstant(hook.updatedAt),
     health, pending_deliveries: pending, failed_last_24h: failed,
-    last_attempt_at: latest?.lastAttemptAt?.toISOString() ?? null, last_error: latest?.status === 'delivered' ? null : (latest?.lastError ?? null),
+    last_attempt_at: formatInstantOrNull(latest?.lastAttemptAt), last_error: latest?.status === 'delivered' ? null : (latest?.lastError ?? null),
   };
 }
 
@@ -106,8 +107,8 @@ export async function listDeliveries(id: string, limit: number, principal: Princ
   const rows = await db.webhookDelivery.findMany({ where: { webhookId: id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
   return {
     deliveries: rows.map((d) => ({
-      id: d.id, event: d.event, status: d.status, attempts: d.attempts, created_at: d.createdAt.toISOString(),
-      last_attempt_at: d.lastAttemptAt?.toISOString() ?? null, next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
+      id: d.id, event: d.event, status: d.status, attempts: d.attempts, created_at: formatInstant(d.createdAt),
+      last_attempt_at: formatInstantOrNull(d.lastAttemptAt), next_attempt_at: formatInstantOrNull(d.nextAttemptAt),
       response_code: d.responseCode, latency_ms: d.latencyMs, last_error: d.lastError,
     })),
   };

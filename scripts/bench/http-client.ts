@@ -42,4 +42,11 @@ export class BenchClient {
     if (!cookie) throw new Error('sign-in set no cookie');
     return cookie.split(';')[0];
   }
+
+  /** The embedded database's WebAssembly heap in MB from GET /metrics, or null on PostgreSQL. */
+  async pgliteHeapMb(): Promise<number | null> {
+    const res = await fetch(`${this.url}/metrics`, { headers: { authorization: `Bearer ${this.key}` } });
+    const match = /^stigmem_pglite_heap_bytes (\d+)$/m.exec(await res.text());
+    return match ? Number(match[1]) / 2 ** 20 : null;
+  }
 }

@@ -203,6 +203,8 @@ export const httpUserPath: BenchOperation = {
       // Every fact decays (half-life 10 minutes): the dry run and the sweep do their most work.
       await client.call('POST', '/v1/decay/policies', { id: 'bench-half-life', relation: '*', scope: SCOPE, mode: 'confidence', half_life_s: 600, min_confidence: 0.05 });
       const http = await httpReads(context, server, context.facts, targets);
+      // The WebAssembly heap only grows: its size after lint, synthesis, dry run and the overview is their peak.
+      const readsHeap = await client.pgliteHeapMb();
       const maintenance = (await client.call('GET', '/v1/admin/maintenance')).json as { tables: { table: string; last_analyze: string | null }[] };
       const analyzed = maintenance.tables?.filter((t) => t.last_analyze).length ?? 0;
       await server.stop();
@@ -216,7 +218,9 @@ export const httpUserPath: BenchOperation = {
       const started = performance.now();
       const sweep = await sweepClient.untilDone('/v1/decay/sweep', { scope: SCOPE }, '/v1/decay/jobs');
       const decayed = Number(sweep.json.facts_reduced ?? 0) + Number(sweep.json.facts_retracted ?? 0);
-      rows.push(row(context, context.facts, 'decay sweep over HTTP (half-life 10 min, after a restart)', (performance.now() - started) / 1000, server.takePeakRssMb(), targets.sweep, `${decayed.toLocaleString('en-US')} values decayed`));
+      const heap = await sweepClient.pgliteHeapMb();
+      const heapNote = heap === null ? '' : `; PGlite heap ${Math.round(heap)} MB after it (${Math.round(readsHeap ?? 0)} MB after the reads)`;
+      rows.push(row(context, context.facts, 'decay sweep over HTTP (half-life 10 min, after a restart)', (performance.now() - started) / 1000, server.takePeakRssMb(), targets.sweep, `${decayed.toLocaleString('en-US')} values decayed${heapNote}`));
       context.log(`    ${analyzed} tables had been analyzed by the node itself`);
       return rows;
     } finally {

@@ -13,10 +13,13 @@ export const TEST_SOURCE = 'stigmem://test/agent';
 
 export const str = (v: string): FactValue => ({ type: 'string', v });
 
+/** A value as a client may send it: a null may leave out `v` (it is always read back as `"v": null`). */
+export type WireValue = FactValue | { type: 'null' };
+
 export interface WireFact {
   entity: string;
   relation: string;
-  value: FactValue;
+  value: WireValue;
   source: string;
   confidence?: number;
   scope?: string;
@@ -27,7 +30,7 @@ export interface WireFact {
 }
 
 /** A wire fact with test defaults (source, relation); override any field. */
-export function wireFact(entity: string, value: FactValue | string, extra: Partial<WireFact> = {}): WireFact {
+export function wireFact(entity: string, value: WireValue | string, extra: Partial<WireFact> = {}): WireFact {
   return { entity, relation: 'memory:status', value: typeof value === 'string' ? str(value) : value, source: TEST_SOURCE, ...extra };
 }
 

@@ -1,13 +1,15 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NextRequest } from 'next/server';
+import { proxy } from '../../proxy';
 import { TEST_ORIGIN } from './constants';
 
 // A stand-in for Next's router in HTTP tests: finds every app/**/route.ts (new routes are picked
 // up without touching the harness), matches a request path against the folder patterns the way
 // Next does (static segments before [param] before [...catchAll]; route groups "(x)" and private
 // "_x" folders are not part of the URL; params are percent-decoded once) and calls the exported
-// method handler with a real Request and {params: Promise}.
+// method handler with a real Request and {params: Promise}. The root proxy.ts runs first, as in Next.
 
 type Params = Record<string, string | string[]>;
 type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
@@ -117,25 +119,36 @@ function loadRoute(file: string): Promise<Record<string, unknown>> {
   return loaded;
 }
 
-/** Sends one request through the matching route handler; unknown paths answer 404, unknown methods 405. */
+/** Sends one request through the matching route handler; unknown paths answer Next's 404, unexported methods its empty 405. */
 export async function dispatch(method: string, target: string, init: { headers?: HeadersInit; body?: string } = {}): Promise<Response> {
   const url = new URL(target, TEST_ORIGIN);
   const headers = new Headers(init.headers);
   if (!headers.has('host')) headers.set('host', url.host);
   const req = new Request(url, { method, headers, body: init.body });
+  // The root proxy.ts runs before Next's router, as in the real server.
+  const proxied = proxy(new NextRequest(req.url, { method, headers }));
+  if (proxied) return proxied;
   let matched: ReturnType<typeof matchRoute>;
   try {
     matched = matchRoute(url.pathname);
   } catch (error) {
-    if (error instanceof DecodeError) return new Response('Bad Request', { status: 400 });
+    // What Next does when a param does not decode and nothing caught it before.
+    if (error instanceof DecodeError) return new Response('Internal Server Error', { status: 500 });
     throw error;
   }
   if (!matched) return new Response('Not Found', { status: 404 });
   const module = await loadRoute(matched.route.file);
-  const handler = module[method.toUpperCase()];
-  if (typeof handler !== 'function') {
-    const allow = METHODS.filter((m) => typeof module[m] === 'function').join(', ');
-    return new Response(null, { status: 405, headers: { allow } });
+  const verb = method.toUpperCase();
+  let handler = module[verb];
+  // As Next's autoImplementMethods: HEAD runs GET, OPTIONS lists the exported methods, and any
+  // other method a route does not export is an empty 405 without Allow (which is why /v1 routes
+  // export every method, lib/http/method-not-allowed.ts).
+  if (typeof handler !== 'function' && verb === 'HEAD') handler = module.GET;
+  if (typeof handler !== 'function' && verb === 'OPTIONS') {
+    const exported = METHODS.filter((m) => typeof module[m] === 'function');
+    const allow = [...new Set(['OPTIONS', ...exported, ...(exported.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
+    return new Response(null, { status: 204, headers: { allow } });
   }
+  if (typeof handler !== 'function') return new Response(null, { status: 405 });
   return (handler as RouteHandler)(req, { params: Promise.resolve(matched.params) });
 }

@@ -2,7 +2,7 @@ import { describe, inject } from 'vitest';
 
 export { api, expectBody, expectError, request, type ApiResponse } from './client';
 export { TEST_ADMIN_ENTITY, TEST_ADMIN_KEY, TEST_ORIGIN } from './constants';
-export { hlcText, str, TEST_SOURCE, uid, uniqueEntity, wireFact, type WireFact } from './data';
+export { hlcText, str, TEST_SOURCE, uid, uniqueEntity, wireFact, type WireFact, type WireValue } from './data';
 export { dispatch, matchRoute, routes } from './dispatch';
 export { createKey, type TestKey } from './keys';
 

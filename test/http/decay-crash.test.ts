@@ -1,45 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, inject, it } from 'vitest';
-import pg from 'pg';
+import { expect, it } from 'vitest';
 import { describeHttp } from '../harness';
+import { throwawayDatabases, tsxChild } from '../harness/tsx-child';
 
 // Crash safety of the decay sweep (docs/semantics.md): kill the process in the middle of a sweep (after
 // its first chunk committed), start again, sweep again — the result equals one uninterrupted sweep
 // on a copy of the same data. Runs in child processes against databases of their own.
 
 const ROOT = path.resolve(__dirname, '../..');
-const CHILD = path.join(ROOT, 'test/fixtures/decay-crash-child.ts');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const CHILD = 'test/fixtures/decay-crash-child.ts';
 const FACTS = 2500;
-const database = inject('stigmemTestDatabase');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-async function newDatabase(): Promise<Record<string, string>> {
-  if (database.kind === 'postgres') {
-    const url = new URL(database.url);
-    const name = `stigmem_crash_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    return { DATABASE_URL: Object.assign(new URL(url), { pathname: `/${name}` }).toString() };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'stigmem-crash-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { STIGMEM_DATA_DIR: dir };
-}
+const newDatabase = throwawayDatabases('stigmem_crash');
 
 /** Only what the child needs: its own database, never the test worker's. */
 function childEnv(db: Record<string, string>): NodeJS.ProcessEnv {
@@ -47,7 +19,7 @@ function childEnv(db: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function run(db: Record<string, string>, ...args: string[]): string {
-  const result = spawnSync(TSX, ['--conditions=react-server', CHILD, ...args], { cwd: ROOT, env: childEnv(db), encoding: 'utf8', timeout: 240_000 });
+  const result = spawnSync(...tsxChild(CHILD, ...args), { cwd: ROOT, env: childEnv(db), encoding: 'utf8', timeout: 240_000 });
   if (result.status !== 0) throw new Error(`child ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -57,7 +29,7 @@ const dumpOf = (db: Record<string, string>) => JSON.parse(run(db, 'dump').split(
 /** Starts a sweep and SIGKILLs the process once its first chunk has committed, with the rest to do. */
 function sweepAndKill(db: Record<string, string>): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['--conditions=react-server', CHILD, 'sweep-stall'], { cwd: ROOT, env: childEnv(db) });
+    const child = spawn(...tsxChild(CHILD, 'sweep-stall'), { cwd: ROOT, env: childEnv(db) });
     let killed = false;
     child.stdout.on('data', (chunk: Buffer) => {
       if (!killed && /progress 0\.\d/.test(chunk.toString())) {

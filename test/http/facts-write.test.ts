@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { FactBatch, FactList, FactRecord, type FactValue } from '../schemas';
-import { api, createKey, describeHttp, expectBody, expectError, uid, uniqueEntity, wireFact } from '../harness';
+import { FactBatch, FactList, FactRecord } from '../schemas';
+import { api, createKey, describeHttp, expectBody, expectError, uid, uniqueEntity, wireFact, type WireValue } from '../harness';
 
 // POST /v1/facts: single and batch asserts, defaults, normalization, and every rejection.
 
@@ -38,7 +38,7 @@ describeHttp('POST /v1/facts', () => {
 
   it('keeps every value type, normalizes refs, and stores datetimes so equal instants are one value', async () => {
     const entity = uniqueEntity('types');
-    const values: FactValue[] = [
+    const values: WireValue[] = [
       { type: 'text', v: 'long\nform' },
       { type: 'number', v: 42.5 },
       { type: 'boolean', v: false },
@@ -47,7 +47,8 @@ describeHttp('POST /v1/facts', () => {
     ];
     const written = values.map(async (value, i) => expectBody(await api.post('/v1/facts', wireFact(entity, value, { relation: `memory:r${i}` })), 201, FactRecord));
     const facts = await Promise.all(written);
-    expect(facts.map((f) => f.value)).toEqual([...values.slice(0, 4), { type: 'ref', v: 'stigmem://other-thing' }]);
+    // A null sent without `v` reads back with "v": null, the one wire form of a null (docs/api.md).
+    expect(facts.map((f) => f.value)).toEqual([...values.slice(0, 3), { type: 'null', v: null }, { type: 'ref', v: 'stigmem://other-thing' }]);
 
     const when = { relation: 'memory:due' };
     const a = expectBody(await api.post('/v1/facts', wireFact(entity, { type: 'datetime', v: '2026-05-02T16:00:00+02:00' }, when)), 201, FactRecord);

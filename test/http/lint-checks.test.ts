@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { LintResult, type LintFinding } from '../lint-schemas';
-import { api, createKey, describeHttp, expectBody, expectError, str, uniqueEntity, wireFact } from '../harness';
+import { api, createKey, describeHttp, expectBody, expectError, str, uid, uniqueEntity, wireFact } from '../harness';
 import { FactRecord } from '../schemas';
 
 // Per-check edge cases the conformance vectors do not cover (§14.1, docs/semantics.md, liveness).
@@ -66,7 +66,8 @@ describeHttp('lint: stale', () => {
     const findings = await lint({ entity });
     expect(findings.map((f) => `${f.check}/${f.severity}`)).toEqual(['stale/warning', 'orphan/info']);
     expect(findings[0].fact_ids).toEqual([newer.id]);
-    expect(findings[0].valid_until).toBe('2020-01-01T00:00:00.000Z');
+    // The one wire form of an instant: no milliseconds when they are zero (docs/api.md § Wire details).
+    expect(findings[0].valid_until).toBe('2020-01-01T00:00:00Z');
   });
 
   it('an expired value beside another live value is stale, and the entity is not an orphan', async () => {
@@ -148,13 +149,13 @@ describeHttp('lint: broken_ref', () => {
 });
 
 describeHttp('lint: request, filters, order', () => {
-  it('filters by entity and by relation, counts the facts scanned, defaults to all four checks', async () => {
+  it('filters by entity and by relation, counts the facts scanned, defaults to all five checks', async () => {
     const entity = uniqueEntity();
     await assert(wireFact(entity, 'A'));
     await assert(wireFact(entity, 'B'));
     await assert(wireFact(entity, 'gone', { relation: 'memory:old', valid_until: '2020-01-01T00:00:00Z' }));
     const all = expectBody(await api.post('/v1/lint', { scope: SCOPE, entity, checks: [] }), 200, LintResult);
-    expect(all.checks_run).toEqual(['contradiction', 'stale', 'orphan', 'broken_ref']);
+    expect(all.checks_run).toEqual(['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing']);
     expect(all.findings.map((f) => f.check)).toEqual(['contradiction', 'stale']);
     // The three asserted facts; the conflict's bookkeeping facts are on the conflict's own entity.
     expect(all.fact_count).toBe(3);
@@ -211,5 +212,45 @@ describeHttp('lint: request, filters, order', () => {
     const [finding] = await lint({ entity });
     expect(finding.detail).toContain('"first"');
     expect(finding.detail).toContain('"second"');
+  });
+});
+
+describeHttp('lint: namespacing (Spec-20)', () => {
+  it('reports each (entity, relation) whose live values have a bare relation, as a warning with its fact ids and the prefixed name', async () => {
+    const entity = uniqueEntity('ns');
+    const other = uniqueEntity('ns-other');
+    const owner1 = await assert(wireFact(entity, 'alice', { relation: 'owner' }));
+    const owner2 = await assert(wireFact(entity, 'bob', { relation: 'owner' }));
+    const colon = await assert(wireFact(entity, 'x', { relation: ':colour' }));
+    await assert(wireFact(entity, 'fine', { relation: 'memory:owner' }));
+    const retracted = await assert(wireFact(other, 'gone', { relation: 'tag' }));
+    await assert(wireFact(other, 'gone', { relation: 'tag', confidence: 0 }));
+    await assert(wireFact(other, 'old', { relation: 'label', valid_until: '2020-01-01T00:00:00Z' }));
+    const findings = await lint({ entity, checks: ['namespacing'] });
+    expect(findings.map((f) => [f.check, f.severity, f.relation])).toEqual([
+      ['namespacing', 'warning', ':colour'],
+      ['namespacing', 'warning', 'owner'],
+    ]);
+    const owner = findings.find((f) => f.relation === 'owner')!;
+    expect(owner.fact_ids.sort()).toEqual([owner1.id, owner2.id].sort());
+    expect(owner.suggested_relation).toBe('memory:owner');
+    expect(owner.detail).toMatch(/"owner" has no namespace prefix.*"memory:owner"/);
+    expect(findings.find((f) => f.relation === ':colour')!.fact_ids).toEqual([colon.id]);
+    // Retracted and expired values are not live: nothing to rename.
+    expect(await lint({ entity: other, checks: ['namespacing'] })).toEqual([]);
+    expect(retracted.relation).toBe('tag');
+    // "All checks" includes it; a relation filter narrows it.
+    expect((await lint({ entity })).filter((f) => f.check === 'namespacing')).toHaveLength(2);
+    expect((await lint({ entity, relation: 'owner' })).map((f) => f.check)).toEqual(['contradiction', 'namespacing']);
+    expect(await lint({ entity, relation: 'memory:owner', checks: ['namespacing'] })).toEqual([]);
+  });
+
+  it('finds bare relations scope-wide and stays inside the scope', async () => {
+    const entity = uniqueEntity('ns-scope');
+    await assert(wireFact(entity, 'v', { relation: `bare${uid()}` }));
+    await api.post('/v1/facts', wireFact(entity, 'w', { relation: `elsewhere${uid()}`, scope: 'public' }));
+    const findings = (await lint({ checks: ['namespacing'] })).filter((f) => f.entity === entity);
+    expect(findings).toHaveLength(1);
+    expect(findings[0].relation).toMatch(/^bare/);
   });
 });

@@ -32,7 +32,7 @@ describeHttp('MCP over streamable HTTP', () => {
   it('lists the tools with the names and input schemas of the spec sections', async () => {
     const client = await httpClient();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['lint_scope', 'decay_scope', 'synthesize_scope', 'resolve_contradiction', 'assert_fact', 'query_facts', 'list_conflicts', 'get_context', 'health_history']);
+    expect(tools.map((t) => t.name)).toEqual(['lint_scope', 'decay_scope', 'synthesize_scope', 'resolve_contradiction', 'assert_fact', 'query_facts', 'recall', 'list_conflicts', 'get_context', 'health_history']);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     const scope = { type: 'string', enum: ['local', 'team', 'company', 'public'] };
     // §14.7
@@ -41,7 +41,8 @@ describeHttp('MCP over streamable HTTP', () => {
       type: 'object',
       properties: {
         scope: { ...scope, description: 'The fact scope to sweep.' },
-        checks: { type: 'array', items: { type: 'string', enum: ['contradiction', 'stale', 'orphan', 'broken_ref'] }, description: 'Which checks to run. Omit to run all four.' },
+        // Spec-20's fifth check joins §14.7's enum.
+        checks: { type: 'array', items: { type: 'string', enum: ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing'] }, description: 'Which checks to run. Omit to run all five (Spec-20 adds namespacing).' },
         entity: { type: 'string', description: 'Optional. Restrict sweep to facts about a single entity URI.' },
         relation: { type: 'string', description: 'Optional. Restrict sweep to a single relation.' },
         stale_lookahead_s: { type: 'integer', description: 'Optional. Also flag facts expiring within this many seconds. Default 0 (expired-only).' },
@@ -69,6 +70,27 @@ describeHttp('MCP over streamable HTTP', () => {
       required: ['scope'],
     });
     expect(byName.resolve_contradiction.inputSchema.required).toEqual(['conflict_id']);
+    // The official MCP adapter's recall arguments.
+    expect(byName.recall.inputSchema.required).toEqual(['query']);
+    expect(Object.keys(byName.recall.inputSchema.properties ?? {})).toEqual(['query', 'scope', 'token_budget', 'depth', 'weights', 'min_confidence', 'include_neighbors', 'limit', 'session_id']);
+    await client.close();
+  });
+
+  it('recall: answered by POST /v1/recall, weights as a JSON string, session_id as the Stigmem-Session header', async () => {
+    const client = await httpClient();
+    const tag = `mcprecall${uniqueEntity('t').slice(-10)}`;
+    const entity = `stigmem://test/${tag}`;
+    await call(client, 'assert_fact', { entity, relation: 'memory:note', value: { type: 'string', v: `${tag} launch plan` }, source: 'agent:mcp', scope: 'team' });
+    const result = await call(client, 'recall', { query: `${tag} plan`, scope: 'team', token_budget: 500, weights: '{"lexical":1,"semantic":0,"graph":0,"source_trust":0,"recency":0}', session_id: 'sess-mcp-1' });
+    expect(result.isError, result.content[0].text).toBeFalsy();
+    const body = json(result);
+    expect(body).toMatchObject({ token_budget: 500, truncated: false, total_scored: 1 });
+    expect(body.facts[0]).toMatchObject({ fact: { entity }, score: 1, hop_distance: 0, score_breakdown: { lexical: 1, semantic: 0 } });
+    const bad = await call(client, 'recall', { query: '', scope: 'team' });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0].text).toMatch(/^validation_error: query/);
+    const written = json(await call(client, 'assert_fact', { entity, relation: 'memory:other', value: { type: 'string', v: 'x' }, source: 'agent:mcp', scope: 'team', session_id: 'sess-mcp-2' }));
+    expect(written.session_id).toBe('sess-mcp-2');
     await client.close();
   });
 
@@ -139,10 +161,15 @@ describeHttp('stdio process-mode adapter (bin/stigmem-health-mcp)', () => {
     const { transport } = stdioClient({ STIGMEM_URL: node.url, STIGMEM_API_KEY: TEST_ADMIN_KEY });
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(transport);
-    expect((await client.listTools()).tools).toHaveLength(9);
+    const tools = (await client.listTools()).tools.map((t) => t.name);
+    expect(tools).toHaveLength(10);
+    expect(tools).toContain('recall');
     const entity = uniqueEntity('stdio');
     await call(client, 'assert_fact', { entity, relation: 'memory:x', value: '{"type":"string","v":"y"}', source: 'agent:stdio', scope: 'team' });
     expect(json(await call(client, 'synthesize_scope', { scope: 'team', entity })).summary).toHaveLength(1);
+    const word = entity.split('-').pop()!;
+    const recalled = json(await call(client, 'recall', { query: word, scope: 'team', session_id: 'sess-stdio' }));
+    expect(recalled.facts.map((f: { fact: { entity: string } }) => f.fact.entity)).toEqual([entity]);
     await client.close();
   });
 

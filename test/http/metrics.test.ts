@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, inject, it } from 'vitest';
 import { api, createKey, describeHttp, openConflict, takeTurnsOnScopeHistory } from '../harness';
 
 // GET /metrics: Prometheus text with each scope's latest run, open alerts, the job queue, HTTP
@@ -27,6 +27,10 @@ describeHttp('GET /metrics', () => {
     expect(text).toMatch(/^stigmem_http_requests_total\{method="GET",route="\/v1\/conflicts\/\[id\]",status="200"\} [1-9]\d*$/m);
     expect(text).not.toContain(conflict.conflict_id);
     expect(text).toMatch(/^stigmem_write_batch_size_count [1-9]\d*$/m);
+    // The embedded database's WebAssembly heap, only where there is one.
+    const heap = /^stigmem_pglite_heap_bytes (\d+)$/m.exec(text);
+    if (inject('stigmemTestDatabase').kind === 'pglite') expect(Number(heap?.[1])).toBeGreaterThan(16 * 1024 * 1024);
+    else expect(heap).toBeNull();
   });
 
   it('needs a key with read unless STIGMEM_METRICS_PUBLIC=true; a key sees its own scopes', async () => {

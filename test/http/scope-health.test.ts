@@ -19,7 +19,7 @@ const ScopeHealth = z.object({
   live_value_count: z.number().int(),
   entity_count: z.number().int(),
   findings: Counts,
-  by_check: z.object({ contradiction: z.number().int(), stale: z.number().int(), orphan: z.number().int(), broken_ref: z.number().int() }),
+  by_check: z.strictObject({ contradiction: z.number().int(), stale: z.number().int(), orphan: z.number().int(), broken_ref: z.number().int(), namespacing: z.number().int() }),
   by_namespace: z.array(Counts.extend({ namespace: z.string() })),
   score: z.number().int().min(0).max(100),
 });

@@ -1,6 +1,9 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { nodeInfo } from '@/lib/node/node-info';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ auth: false, handler: ({ req }) => nodeInfo(req.url) });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,5 +1,6 @@
 import { alertsQuerySchema, listAlerts } from '@/lib/alerts/alert-store';
 import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,3 +9,5 @@ export const GET = apiRoute({
   invalidStatus: 400,
   handler: ({ query, principal }) => listAlerts(query, principal),
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

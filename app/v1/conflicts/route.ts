@@ -4,6 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { queryLimit, queryUri } from '@/lib/http/query-params';
 import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts } from '@/lib/conflicts/list-conflicts';
 import { scopeSchema } from '@/lib/facts/scope';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,7 +29,9 @@ export const GET = apiRoute({
   handler: async ({ query, principal }) => {
     if (query.scope) authorize(principal, 'read', query.scope);
     else authorize(principal, 'read');
-    return listConflicts({ ...query, scopes: query.scope ? [query.scope] : readableScopes(principal) });
+    const page = await listConflicts({ ...query, scopes: query.scope ? [query.scope] : readableScopes(principal) });
+    return { ...page, has_more: page.cursor !== null };
   },
 });
 
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,6 +1,7 @@
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { bootContext, contextRequestSchema } from '@/lib/context/boot-context';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,3 +13,5 @@ export const POST = apiRoute({
     return bootContext(body);
   },
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -4,6 +4,7 @@ import { badRequest } from '@/lib/http/api-error';
 import { apiRoute } from '@/lib/http/api-route';
 import { queryLimit, queryUri } from '@/lib/http/query-params';
 import { divergenceOf, listDivergences } from '@/lib/conflicts/divergence';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,3 +21,5 @@ export const GET = apiRoute({
     return listDivergences(scopes, { entity: query.entity, offset: query.offset, limit: query.limit });
   },
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

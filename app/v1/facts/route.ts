@@ -2,20 +2,26 @@ import { z } from 'zod';
 import { authorize, readableScopes } from '@/lib/auth/principal';
 import { badRequest } from '@/lib/http/api-error';
 import { apiRoute } from '@/lib/http/api-route';
+import { MAX_BATCH_BODY_BYTES } from '@/lib/http/read-body';
+import { sessionHeader } from '@/lib/http/session-header';
 import { queryBoolean, queryLimit } from '@/lib/http/query-params';
 import { normalizeUri } from '@/lib/facts/normalize';
 import { parseFactBody, isoTimestamp } from '@/lib/facts/parse-fact-input';
 import { queryFacts } from '@/lib/facts/query-facts';
 import { scopeSchema } from '@/lib/facts/scope';
 import { writeFacts } from '@/lib/facts/write-facts';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
   body: z.unknown(),
-  handler: async ({ body, principal }) => {
+  maxBodyBytes: MAX_BATCH_BODY_BYTES,
+  handler: async ({ req, body, principal }) => {
     const { inputs, batch } = parseFactBody(body, 'assert');
     inputs.forEach((input) => authorize(principal, 'write', input.scope));
+    const sessionId = sessionHeader(req);
+    inputs.forEach((input) => (input.sessionId = sessionId));
     const { facts } = await writeFacts(inputs, { mode: 'assert' });
     return Response.json(batch ? { facts } : facts[0], { status: 201 });
   },
@@ -45,7 +51,7 @@ export const GET = apiRoute({
       if (!value) throw badRequest('invalid_entity_uri', `${name}: must not be empty`);
       return value;
     };
-    return queryFacts({
+    const page = await queryFacts({
       scopes: query.scope ? [query.scope] : readableScopes(principal),
       entity: normalized('entity', query.entity),
       relation: query.relation,
@@ -57,5 +63,9 @@ export const GET = apiRoute({
       cursor: query.cursor,
       limit: query.limit,
     });
+    // The reference node's `total` is the number of facts on this page, also sent as X-Total-Count.
+    return Response.json({ facts: page.facts, total: page.facts.length, cursor: page.cursor }, { headers: { 'X-Total-Count': String(page.facts.length) } });
   },
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

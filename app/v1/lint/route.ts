@@ -2,6 +2,7 @@ import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { lintRequestSchema } from '@/lib/lint/lint-request';
 import { lintAndRecord } from '@/lib/health-history/lint-and-record';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,3 +15,5 @@ export const POST = apiRoute({
     return Response.json(answer.body, { status: answer.status });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -2,6 +2,7 @@ import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { synthesisRequestSchema } from '@/lib/synthesis/synthesis-request';
 import { synthesizePage, synthesizeStream } from '@/lib/synthesis/synthesize';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,3 +15,5 @@ export const POST = apiRoute({
     return new Response(await synthesizeStream(body), { headers: { 'content-type': 'application/json' } });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

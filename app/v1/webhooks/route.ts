@@ -1,8 +1,11 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { createWebhook, listWebhooks, webhookInputSchema } from '@/lib/webhooks/webhook-store';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({ handler: ({ principal }) => listWebhooks(principal) });
 
 export const POST = apiRoute({ body: webhookInputSchema, status: 201, handler: ({ body, principal }) => createWebhook(body, principal) });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

@@ -5,6 +5,7 @@ import { changesSinceAnalyze, DEFAULT_THRESHOLDS, maintenanceNeed, type Threshol
 import { localChanges, maintenanceSchedulerStatus, type SchedulerStatus } from './maintenance-scheduler';
 import { toTableStats } from './run-maintenance';
 import { TABLE_STATS_SQL, type TableStatsRow } from './table-stats';
+import { formatInstantOrNull } from '../../facts/instant';
 
 // GET /v1/admin/maintenance: per table what the database knows (rows, dead rows, changes since the
 // last ANALYZE, when each last ran, by us or by autovacuum) and what is due now.
@@ -35,7 +36,7 @@ export interface MaintenanceStatus {
   tables: TableMaintenance[];
 }
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const iso = (date: Date | null) => formatInstantOrNull(date);
 
 export async function getMaintenanceStatus(): Promise<MaintenanceStatus> {
   const db = await getDb();

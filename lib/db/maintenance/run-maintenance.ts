@@ -2,6 +2,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { DEFAULT_THRESHOLDS, maintenanceNeed, type TableStats, type Thresholds } from './maintenance-policy';
 import { openMaintenanceSession } from './maintenance-session';
 import { quoteTable, TABLE_STATS_SQL, type TableStatsRow } from './table-stats';
+import { formatInstant } from '../../facts/instant';
 
 // One maintenance run: read every table's statistics, then ANALYZE and VACUUM each table that is
 // due, one statement at a time (on PGlite each statement briefly holds the one session; between
@@ -64,7 +65,7 @@ export async function runMaintenance(options: RunOptions): Promise<MaintenanceRu
   const actions: MaintenanceAction[] = [];
   const finish = (outcome: MaintenanceRun['outcome'], detail?: string): MaintenanceRun => {
     const finished = now();
-    return { started_at: started.toISOString(), finished_at: finished.toISOString(), duration_ms: finished.getTime() - started.getTime(), outcome, ...(detail ? { detail } : {}), actions };
+    return { started_at: formatInstant(started), finished_at: formatInstant(finished), duration_ms: finished.getTime() - started.getTime(), outcome, ...(detail ? { detail } : {}), actions };
   };
   const session = await openMaintenanceSession().catch((error: Error) => error);
   if (session instanceof Error) return finish('failed', `could not open a maintenance session: ${session.message}`);

@@ -3,6 +3,7 @@ import { authorize } from '@/lib/auth/principal';
 import { runMaintenanceNow } from '@/lib/db/maintenance/maintenance-scheduler';
 import { getMaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
 import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,3 +25,5 @@ export const POST = apiRoute({
     return runMaintenanceNow({ everyTable: body.every_table });
   },
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

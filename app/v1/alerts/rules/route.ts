@@ -2,6 +2,7 @@ import { hasPermission } from '@/lib/auth/principal';
 import { createRule, listRules, ruleInputSchema } from '@/lib/alerts/rule-store';
 import { forbidden } from '@/lib/http/api-error';
 import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,3 +14,5 @@ export const GET = apiRoute({
 });
 
 export const POST = apiRoute({ body: ruleInputSchema, status: 201, handler: ({ body, principal }) => createRule(body, principal) });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

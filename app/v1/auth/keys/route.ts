@@ -2,6 +2,7 @@ import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { createApiKey, createKeySchema } from '@/lib/auth/create-api-key';
 import { listApiKeys } from '@/lib/auth/list-api-keys';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,3 +21,5 @@ export const GET = apiRoute({
     return listApiKeys();
   },
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

@@ -3,6 +3,7 @@ import { authorize, readableScopes } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { reviewHistory } from '@/lib/conflicts/review-history';
 import { scopeSchema } from '@/lib/facts/scope';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,3 +16,5 @@ export const GET = apiRoute({
     return reviewHistory(query.scope ? [query.scope] : readableScopes(principal), query.days);
   },
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { createPolicy, listPolicies } from '@/lib/decay/policy-store';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,3 +22,5 @@ export const POST = apiRoute({
     return createPolicy(body as Parameters<typeof createPolicy>[0]);
   },
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

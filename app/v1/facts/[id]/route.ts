@@ -2,6 +2,7 @@ import { authorize, readableScopes } from '@/lib/auth/principal';
 import { notFound } from '@/lib/http/api-error';
 import { apiRoute } from '@/lib/http/api-route';
 import { getFact } from '@/lib/facts/query-facts';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,3 +15,5 @@ export const GET = apiRoute({
     return fact;
   },
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
+import { MAX_BATCH_BODY_BYTES } from '@/lib/http/read-body';
+import { sessionHeader } from '@/lib/http/session-header';
 import { parseFactBody } from '@/lib/facts/parse-fact-input';
 import { writeFacts } from '@/lib/facts/write-facts';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 // Admin: batch assert that keeps the given id, timestamp and hlc (migration, back-dated data).
 export const POST = apiRoute({
   body: z.unknown(),
-  handler: async ({ body, principal }) => {
+  maxBodyBytes: MAX_BATCH_BODY_BYTES,
+  handler: async ({ req, body, principal }) => {
     authorize(principal, 'admin');
     const { inputs } = parseFactBody(body, 'import');
     inputs.forEach((input) => authorize(principal, 'write', input.scope));
+    const sessionId = sessionHeader(req);
+    inputs.forEach((input) => (input.sessionId = sessionId));
     const { facts } = await writeFacts(inputs, { mode: 'import' });
     return Response.json({ facts }, { status: 201 });
   },
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

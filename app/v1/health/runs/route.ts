@@ -5,6 +5,7 @@ import { recordHealthRun } from '@/lib/health-history/record-run';
 import { listRuns, runsQuerySchema } from '@/lib/health-history/run-queries';
 import { conflict } from '@/lib/http/api-error';
 import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,3 +27,5 @@ export const POST = apiRoute({
     return run;
   },
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

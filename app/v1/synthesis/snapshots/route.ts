@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { scopeSchema } from '@/lib/facts/scope';
 import { listSnapshots, saveSnapshot } from '@/lib/synthesis/snapshots';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,3 +18,5 @@ export const GET = apiRoute({
   invalidStatus: 400,
   handler: async ({ query, principal }) => ({ snapshots: await listSnapshots(principal, query.scope) }),
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

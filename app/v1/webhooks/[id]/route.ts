@@ -1,5 +1,6 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { deleteWebhook, replaceWebhook, webhookInputSchema } from '@/lib/webhooks/webhook-store';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,5 @@ export const DELETE = apiRoute({
     return new Response(null, { status: 204 });
   },
 });
+
+export const { GET, POST, PATCH } = methodNotAllowed('PUT', 'DELETE');

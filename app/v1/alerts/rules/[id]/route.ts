@@ -1,5 +1,6 @@
 import { deleteRule, replaceRule, ruleInputSchema } from '@/lib/alerts/rule-store';
 import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,5 @@ export const DELETE = apiRoute({
     return new Response(null, { status: 204 });
   },
 });
+
+export const { GET, POST, PATCH } = methodNotAllowed('PUT', 'DELETE');

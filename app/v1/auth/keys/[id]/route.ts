@@ -1,6 +1,7 @@
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { revokeApiKey } from '@/lib/auth/list-api-keys';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,5 @@ export const DELETE = apiRoute({
     return new Response(null, { status: 204 });
   },
 });
+
+export const { GET, POST, PUT, PATCH } = methodNotAllowed('DELETE');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { deletePolicy, getPolicy, replacePolicy } from '@/lib/decay/policy-store';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,3 +28,5 @@ export const DELETE = apiRoute({
     return new Response(null, { status: 204 });
   },
 });
+
+export const { POST, PATCH } = methodNotAllowed('GET', 'PUT', 'DELETE');

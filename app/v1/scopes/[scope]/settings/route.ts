@@ -2,6 +2,7 @@ import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { getScopeSettings, scopeSettingsSchema, updateScopeSettings } from '@/lib/conflicts/scope-settings';
 import { scopeSchema } from '@/lib/facts/scope';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,3 +24,5 @@ export const PUT = apiRoute({
     return updateScopeSettings(scope, body, principal);
   },
 });
+
+export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT');

@@ -4,6 +4,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { queryBoolean, queryLimit } from '@/lib/http/query-params';
 import { scopeSchema } from '@/lib/facts/scope';
 import { referenceSynthesize } from '@/lib/synthesis/reference-synthesize';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,3 +17,5 @@ export const GET = apiRoute({
     return referenceSynthesize(scope, query.include_expired, query.limit);
   },
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

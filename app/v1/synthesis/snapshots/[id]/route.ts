@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { queryLimit } from '@/lib/http/query-params';
 import { deleteSnapshot, getSnapshot } from '@/lib/synthesis/snapshots';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,3 +18,5 @@ export const DELETE = apiRoute({
     return new Response(null, { status: 204 });
   },
 });
+
+export const { POST, PUT, PATCH } = methodNotAllowed('GET', 'DELETE');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { queryLimit } from '@/lib/http/query-params';
 import { diffSnapshots } from '@/lib/synthesis/snapshots';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,3 +11,5 @@ export const GET = apiRoute({
   invalidStatus: 400,
   handler: ({ query, principal }) => diffSnapshots(query.from, query.to, principal, query.limit),
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

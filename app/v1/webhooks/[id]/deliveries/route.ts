@@ -1,5 +1,6 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { deliveriesQuerySchema, listDeliveries } from '@/lib/webhooks/webhook-store';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,3 +9,5 @@ export const GET = apiRoute({
   invalidStatus: 400,
   handler: ({ params, query, principal }) => listDeliveries(params.id, query.limit, principal),
 });
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,0 +1,15 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+
+export const dynamic = 'force-dynamic';
+
+// The calling key, as the reference node's whoami: who it writes as and what it may reach.
+export const GET = apiRoute({
+  handler: async ({ principal }) => ({
+    entity_uri: principal.entityUri,
+    permissions: principal.permissions,
+    allowed_scopes: principal.allowedScopes,
+  }),
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { adminHeaders } from '../support/api';
+
+// The input limits through the real server (docs/api.md § Limits): the HTTP tests cover every
+// route through a stand-in router; these check what only Next itself can get wrong — its router
+// decoding a malformed path before any handler runs, and bodies arriving over a real socket.
+
+test.describe('hostile input against the real server', () => {
+  for (const path of ['/v1/facts/%ZZ', '/v1/facts/%C0%AF', '/v1/facts/%E0%A4%A', '/v1/conflicts/%FF%FE', '/v1/conflicts/%ZZ/resolve', '/v1/decay/jobs/%E0%A4%A']) {
+    test(`GET ${path} is a 400 invalid_path with the error body`, async ({ request }) => {
+      const response = await request.get(path, { headers: adminHeaders });
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toEqual({ error: 'invalid_path', detail: expect.any(String) });
+    });
+  }
+
+  test('a malformed path on a write is refused the same way', async ({ request }) => {
+    const response = await request.post('/v1/conflicts/%ZZ/resolve', { headers: adminHeaders, data: { resolution: 'note' } });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error).toBe('invalid_path');
+  });
+
+  test('bodies nested 100,000 deep are a 400 too_deep on /v1 and on /mcp', async ({ request }) => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    for (const path of ['/v1/facts', '/v1/facts/import', '/mcp']) {
+      const response = await request.post(path, { headers: { ...adminHeaders, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, data: deep });
+      expect(response.status(), path).toBe(400);
+      expect(await response.json()).toEqual({ error: 'too_deep', detail: expect.any(String) });
+    }
+  });
+
+  test('a body over the limit is a 413 and the server answers the next request', async ({ request }) => {
+    const response = await request.post('/v1/lint', { headers: { ...adminHeaders, 'content-type': 'application/json' }, data: `{"scope":"${'x'.repeat(2 * 1024 * 1024)}"}` });
+    expect(response.status()).toBe(413);
+    expect((await response.json()).error).toBe('payload_too_large');
+    expect((await request.get('/.well-known/stigmem')).status()).toBe(200);
+  });
+
+  test('the dashboard pages still render through the proxy', async ({ request }) => {
+    const response = await request.get('/sign-in');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+  });
+});

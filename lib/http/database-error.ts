@@ -1,0 +1,39 @@
+// Database failures that are about resources, not about the request: the client may try again
+// later, so they answer 503 with Retry-After instead of a 500 (docs/api.md § Limits). PGlite runs
+// in a WebAssembly heap with a hard ceiling and reports exhausting it as PostgreSQL's 53200; a
+// PostgreSQL server says the same, or 53100 (disk full) and 53300 (too many connections).
+
+const RESOURCE_CODES: Record<string, { code: string; detail: string; retryAfter: number }> = {
+  '53200': { code: 'database_out_of_memory', detail: 'the database ran out of memory for this request; try again, or narrow it (a smaller page, one scope, a job)', retryAfter: 5 },
+  '53100': { code: 'database_disk_full', detail: 'the database has no disk space left; an operator must free some', retryAfter: 60 },
+  '53300': { code: 'database_busy', detail: 'the database has no connection to spare; try again shortly', retryAfter: 2 },
+  '57P03': { code: 'database_starting', detail: 'the database is starting up; try again shortly', retryAfter: 2 },
+};
+
+/** The SQLSTATE of a database error however Prisma or the driver wrapped it, or null. */
+export function sqlState(error: unknown): string | null {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const item = queue.shift();
+    if (!item || typeof item !== 'object' || seen.has(item)) continue;
+    seen.add(item);
+    const record = item as Record<string, unknown>;
+    for (const key of ['originalCode', 'code']) {
+      const value = record[key];
+      if (typeof value === 'string' && /^[0-9A-Z]{5}$/.test(value) && !value.startsWith('P')) return value;
+    }
+    queue.push(record.cause, record.meta, record.driverAdapterError);
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /\bout of memory\b/i.test(message) ? '53200' : null;
+}
+
+/** 503 with Retry-After for a resource failure of the database, else null. */
+export function databaseErrorResponse(error: unknown): Response | null {
+  const state = sqlState(error);
+  const known = state ? RESOURCE_CODES[state] : undefined;
+  if (!known) return null;
+  console.warn(`[stigmem] database ${state}: ${error instanceof Error ? error.message : String(error)}`);
+  return Response.json({ error: known.code, detail: known.detail }, { status: 503, headers: { 'retry-after': String(known.retryAfter) } });
+}

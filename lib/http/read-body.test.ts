@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { jsonDepthExceeds, readBodyText } from './read-body';
+
+describe('jsonDepthExceeds', () => {
+  it('counts arrays and objects, not brackets inside strings or after escaped quotes', () => {
+    expect(jsonDepthExceeds('[[[]]]', 3)).toBe(false);
+    expect(jsonDepthExceeds('[[[[]]]]', 3)).toBe(true);
+    expect(jsonDepthExceeds('{"a":{"b":[1]}}', 3)).toBe(false);
+    expect(jsonDepthExceeds('{"a":{"b":[{}]}}', 3)).toBe(true);
+    expect(jsonDepthExceeds('["[[[[[[", "\\"[[[[[["]', 1)).toBe(false);
+    expect(jsonDepthExceeds('["\\\\", [[]]]', 2)).toBe(true);
+  });
+
+  it('walks 10 MB of brackets without recursion', () => {
+    expect(jsonDepthExceeds('['.repeat(5_000_000) + ']'.repeat(5_000_000), 32)).toBe(true);
+  });
+});
+
+describe('readBodyText', () => {
+  it('refuses a declared Content-Length over the limit without reading', async () => {
+    const req = new Request('http://x/', { method: 'POST', body: 'tiny', headers: { 'content-length': '999999' } });
+    await expect(readBodyText(req, 100)).rejects.toMatchObject({ status: 413, code: 'payload_too_large' });
+  });
+
+  it('reads a body up to the limit exactly', async () => {
+    expect(await readBodyText(new Request('http://x/', { method: 'POST', body: 'x'.repeat(100) }), 100)).toHaveLength(100);
+    await expect(readBodyText(new Request('http://x/', { method: 'POST', body: 'x'.repeat(101) }), 100)).rejects.toMatchObject({ status: 413 });
+  });
+
+  it('decodes UTF-8 split across chunks', async () => {
+    const bytes = new TextEncoder().encode('é€😀');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const byte of bytes) controller.enqueue(new Uint8Array([byte]));
+        controller.close();
+      },
+    });
+    const req = new Request('http://x/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    expect(await readBodyText(req, 100)).toBe('é€😀');
+  });
+});

@@ -1,0 +1,87 @@
+import { ApiError } from './api-error';
+
+// Request bodies are bounded before anything parses them (docs/api.md § Limits): a size per route
+// (batch writes larger, everything else small), checked against Content-Length and again while the
+// stream is read; and a JSON nesting depth, checked in one pass over the text without recursion, so
+// a body of 100,000 open brackets is a 400 instead of a stack overflow in whatever walks it next.
+
+/** Every route but the batch writes: a request is a handful of fields. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** POST /v1/facts and /v1/facts/import: up to 1,000 facts of typical size per request. */
+export const MAX_BATCH_BODY_BYTES = 32 * 1024 * 1024;
+/** A fact batch nests 4 deep, an MCP call 5; no request of ours needs more than a few levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The client went away mid-request: nobody reads the answer, and it is not the server's error. */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client disconnected before the request body arrived');
+  }
+}
+
+export const isClientGone = (error: unknown): boolean =>
+  error instanceof ClientGone || (error instanceof Error && (error.name === 'AbortError' || error.message === 'aborted' || (error as { code?: string }).code === 'ECONNRESET'));
+
+const tooLarge = (maxBytes: number) =>
+  new ApiError(413, 'payload_too_large', `the request body is larger than ${maxBytes} bytes; split it into smaller requests`, { max_bytes: maxBytes });
+
+/** The body as text, refused with 413 past `maxBytes` without reading the rest. */
+export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (isClientGone(error) || req.signal?.aborted) throw new ClientGone();
+    throw error;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped), stopping past `limit`. */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Refuses JSON text nested deeper than MAX_JSON_DEPTH with 400 too_deep. */
+export function assertJsonDepth(text: string): void {
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new ApiError(400, 'too_deep', `the request body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep`);
+}
+
+/** Parses a JSON body within the limits; an empty body is `{}`. */
+export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const text = await readBodyText(req, maxBytes);
+  if (!text.trim()) return {};
+  assertJsonDepth(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'the request body is not valid JSON');
+  }
+}

@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { describeHttp, TEST_ADMIN_KEY } from '../harness';
+import { throwawayDatabases, tsxChild } from '../harness/tsx-child';
+
+// Crash safety (README § Reliability): the server is killed with SIGKILL while batches, an import,
+// a lint job and a decay sweep job are in flight, then started again on the same data directory (or
+// PostgreSQL database). It must start; every acknowledged batch is there whole; a batch cut off is
+// all or nothing; the jobs cut off read `failed` and run again to the end.
+
+const ROOT = path.resolve(__dirname, '../..');
+const CHILD = 'test/fixtures/crash-server-child.ts';
+const BATCH = 1_000;
+const database = inject('stigmemTestDatabase');
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+const newDatabase = throwawayDatabases('stigmem_kill');
+
+/** The fields these tests read from the node's answers. */
+interface Answer {
+  facts: unknown[];
+  cursor: string | null;
+  job_id: string;
+  status: string;
+  error?: string;
+  facts_retracted: number;
+}
+
+interface Node {
+  url: string;
+  child: ChildProcess;
+  call(method: string, route: string, body?: unknown): Promise<{ status: number; body: Answer }>;
+}
+
+/** Only what the child needs: its own database, never the test worker's. */
+const childEnv = (db: Record<string, string>, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  NODE_ENV: 'test',
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '/tmp',
+  STIGMEM_ADMIN_KEY: TEST_ADMIN_KEY,
+  ...extra,
+  ...db,
+});
+
+/** Starts the child server on `db`; every lint and sweep above one fact runs as a job. */
+function startNode(db: Record<string, string>): Promise<Node> {
+  const env = childEnv(db, { STIGMEM_ASYNC_THRESHOLD: '1' });
+  const child = spawn(...tsxChild(CHILD), { cwd: ROOT, env });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /listening (\S+)/.exec(chunk.toString());
+      if (!match) return;
+      const url = match[1];
+      const call = async (method: string, route: string, body?: unknown) => {
+        const res = await fetch(`${url}${route}`, {
+          method,
+          headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        return { status: res.status, body: text ? JSON.parse(text) : null };
+      };
+      resolve({ url, child, call });
+    });
+    child.on('exit', (code, signal) => reject(new Error(`child exited (${code ?? signal}) before listening: ${stderr}`)));
+  });
+}
+
+async function ageHeartbeat(url: string, id: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`UPDATE jobs SET heartbeat_at = now() - interval '3 minutes', created_at = now() - interval '3 minutes' WHERE id = $1`, [id]);
+  await client.end();
+}
+
+/** The child with a job of `kind` that reported progress and will never finish; resolves with its id. */
+function startStalledJob(db: Record<string, string>, kind: 'lint' | 'decay'): Promise<{ child: ChildProcess; running: string }> {
+  const child = spawn(...tsxChild(CHILD, 'stall-job', kind), { cwd: ROOT, env: childEnv(db) });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /running (\S+)/.exec(chunk.toString());
+      if (match) resolve({ child, running: match[1] });
+    });
+    child.on('exit', (code, signal) => reject(new Error(`child exited (${code ?? signal}) before its job ran: ${stderr}`)));
+  });
+}
+
+function kill(node: Node): Promise<void> {
+  return new Promise((resolve) => {
+    node.child.once('exit', () => resolve());
+    node.child.kill('SIGKILL');
+  });
+}
+
+const batchFacts = (tag: string, withIds: boolean) =>
+  Array.from({ length: BATCH }, (_, i) => ({
+    ...(withIds ? { id: `kill-${tag}-${i}`, hlc: `${String(Date.UTC(2026, 0, 1) + i).padStart(13, '0')}.000`, timestamp: '2026-01-01T00:00:00Z' } : {}),
+    entity: `stigmem://kill/${tag}/e${i}`,
+    relation: i % 2 ? 'roadmap:status' : 'memory:note',
+    value: { type: 'string', v: `v${i}` },
+    source: `stigmem://kill/${tag}`,
+    scope: 'local',
+  }));
+
+/** How many facts of the batch tagged `tag` the database holds (each batch has its own source). */
+async function storedOf(node: Node, tag: string): Promise<number> {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const res = await node.call('GET', `/v1/facts?source=${encodeURIComponent(`stigmem://kill/${tag}`)}&include_expired=true&limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status).toBe(200);
+    count += res.body.facts.length;
+    cursor = res.body.cursor;
+  } while (cursor);
+  return count;
+}
+
+async function waitForJob(node: Node, kind: 'lint' | 'decay', id: string): Promise<Answer> {
+  for (let i = 0; i < 600; i++) {
+    const res = await node.call('GET', `/v1/${kind}/jobs/${id}`);
+    if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${kind} job ${id} did not finish`);
+}
+
+describeHttp('crash safety: SIGKILL mid-write and mid-job, then a restart on the same data', () => {
+  it('keeps every acknowledged batch, cuts in-flight batches whole, and fails the interrupted jobs so they can run again', async () => {
+    const db = await newDatabase();
+    let node = await startNode(db);
+
+    // Acknowledged work: three import batches and three assert batches.
+    const acknowledged: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      expect((await node.call('POST', '/v1/facts/import', { facts: batchFacts(`imp${k}`, true) })).status).toBe(201);
+      expect((await node.call('POST', '/v1/facts', { facts: batchFacts(`asr${k}`, false) })).status).toBe(201);
+      acknowledged.push(`imp${k}`, `asr${k}`);
+    }
+    expect((await node.call('POST', '/v1/decay/policies', { id: 'kill-ttl', relation: 'roadmap:*', scope: 'local', mode: 'retract', ttl_s: 60 })).status).toBe(201);
+
+    // In flight when the process dies: one import and one assert batch.
+    const cut = [node.call('POST', '/v1/facts/import', { facts: batchFacts('impcut', true) }).catch(() => null), node.call('POST', '/v1/facts', { facts: batchFacts('asrcut', false) }).catch(() => null)];
+    await new Promise((r) => setTimeout(r, 40));
+    await kill(node);
+    await Promise.all(cut);
+
+    node = await startNode(db);
+    for (const tag of acknowledged) expect(await storedOf(node, tag), tag).toBe(BATCH);
+    for (const tag of ['impcut', 'asrcut']) expect([0, BATCH], tag).toContain(await storedOf(node, tag));
+    await kill(node);
+
+    // Jobs cut off: a lint job and a sweep job that have reported progress and are still running
+    // when the process dies (the child holds them there; a real one is a statement in flight).
+    for (const kind of ['lint', 'decay'] as const) {
+      const { child, running } = await startStalledJob(db, kind);
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
+      node = await startNode(db);
+      if (database.kind === 'postgres') {
+        // Other instances may share a PostgreSQL database, so a job counts as cut off only once its
+        // heartbeat has lapsed (2 minutes); until then it reads running. Age it instead of waiting.
+        expect((await node.call('GET', `/v1/${kind}/jobs/${running}`)).body.status).toBe('running');
+        await ageHeartbeat(db.DATABASE_URL, running);
+      }
+      const job = (await node.call('GET', `/v1/${kind}/jobs/${running}`)).body;
+      expect(job.status, `${kind} job after the restart`).toBe('failed');
+      expect(job.error).toMatch(/interrupted/);
+      if (kind === 'lint') await kill(node);
+    }
+
+    // Both run again to the end on the restarted node, over every fact that survived.
+    const relint = await node.call('POST', '/v1/lint', { scope: 'local' });
+    expect(relint.status).toBe(202);
+    const linted = await waitForJob(node, 'lint', relint.body.job_id);
+    expect(linted.status).toBe('done');
+    const resweep = await node.call('POST', '/v1/decay/sweep', { scope: 'local' });
+    expect(resweep.status).toBe(202);
+    const swept = await waitForJob(node, 'decay', resweep.body.job_id);
+    expect(swept.status).toBe('done');
+    const survived = async (tags: string[]) => (await Promise.all(tags.map((t) => storedOf(node, t)))).filter((n) => n === BATCH).length;
+    const imports = 3 + (await survived(['impcut']));
+    const batches = imports + 3 + (await survived(['asrcut']));
+    // Half of each batch is roadmap:*, under a 60 s TTL: every imported one (dated January) is
+    // retracted, and asserted ones only once they are a minute old.
+    expect(swept.facts_retracted).toBeGreaterThanOrEqual((imports * BATCH) / 2);
+    expect(swept.facts_retracted).toBeLessThanOrEqual((batches * BATCH) / 2);
+    await kill(node);
+  }, 300_000);
+});

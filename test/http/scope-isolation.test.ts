@@ -1,0 +1,257 @@
+import { beforeAll, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/prisma';
+import { servesMethod } from '@/lib/http/method-not-allowed';
+import { startJob } from '@/lib/jobs/jobs';
+import { api, createKey, describeHttp, dispatch, request, routes, type TestKey, uniqueEntity, wireFact } from '../harness';
+
+// Scope isolation, exhaustively (docs/semantics.md § Access model): every route and every MCP tool
+// is called about data of the scope `team` with a key limited to `company` (read and write), and
+// every write with a read-only key of `team` itself. Targeted calls answer 403 or 404; listings
+// answer without a trace of `team`. The table must name every route and method the app has: a new
+// route fails this test until its isolation is stated here.
+
+type Expect = 'deny' | 'hide' | 'allow';
+interface Case {
+  method: string;
+  pattern: string;
+  path: () => string;
+  body?: () => unknown;
+  /** For the key limited to company: 403/404 (deny), 200 without team data (hide). */
+  outsider: Expect;
+  /** For the read-only key of team (writes only): deny. Reads are allowed, so not checked. */
+  reader?: Expect;
+}
+
+/**
+ * Routes outside the model: public (node info, health check), the exchange of a key for a session,
+ * MCP's transport verbs (its tools are checked below), the JSON 404 for unknown /v1 paths.
+ */
+const EXEMPT = new Set([
+  'GET /.well-known/stigmem', 'GET /healthz', 'POST /api/session', 'DELETE /api/session', 'GET /mcp', 'DELETE /mcp', 'POST /mcp',
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => `${m} /v1/[...path]`),
+]);
+
+let outsider: TestKey;
+let reader: TestKey;
+const team = {
+  entity: '',
+  factId: '',
+  conflictId: '',
+  lintJob: '',
+  decayJob: '',
+  snapshot: '',
+  run: '',
+  alert: '',
+  /** An entity with one uncontested team value; also the snapshot's label and the alert's message. */
+  marker: '',
+};
+
+const teamFact = () => wireFact(uniqueEntity('iso-write'), 'x', { scope: 'team' });
+
+const CASES: Case[] = [
+  // Facts
+  { method: 'POST', pattern: '/v1/facts', path: () => '/v1/facts', body: teamFact, outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/facts', path: () => `/v1/facts?scope=team`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/facts', path: () => `/v1/facts?entity=${encodeURIComponent(team.marker)}`, outsider: 'hide' },
+  { method: 'GET', pattern: '/v1/facts/[id]', path: () => `/v1/facts/${team.factId}`, outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/facts/import', path: () => '/v1/facts/import', body: () => ({ facts: [teamFact()] }), outsider: 'deny', reader: 'deny' },
+  // Conflicts
+  { method: 'GET', pattern: '/v1/conflicts', path: () => '/v1/conflicts?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/conflicts', path: () => `/v1/conflicts?entity=${encodeURIComponent(team.entity)}`, outsider: 'hide' },
+  { method: 'GET', pattern: '/v1/conflicts/[id]', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}`, outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/conflicts/[id]/resolve', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}/resolve`, body: () => ({ winning_fact_id: team.factId }), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/conflicts/[id]/dismiss', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}/dismiss`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/conflicts/[id]/reopen', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}/reopen`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  // A dry run is a preview, a read; applying is a write.
+  { method: 'POST', pattern: '/v1/conflicts/auto-resolve', path: () => '/v1/conflicts/auto-resolve', body: () => ({ scope: 'team', dry_run: true }), outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/conflicts/auto-resolve', path: () => '/v1/conflicts/auto-resolve', body: () => ({ scope: 'team' }), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/conflicts/history', path: () => '/v1/conflicts/history?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/conflicts/history', path: () => '/v1/conflicts/history', outsider: 'hide' },
+  { method: 'GET', pattern: '/v1/divergence', path: () => `/v1/divergence?entity=${encodeURIComponent(team.entity)}`, outsider: 'hide' },
+  // Recall, memory cards, the caller, federation
+  { method: 'POST', pattern: '/v1/recall', path: () => '/v1/recall', body: () => ({ query: 'red', scope: 'team' }), outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/cards/[...entity]', path: () => `/v1/cards/${encodeURIComponent(team.marker)}?scope=team`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/cards/[...entity]', path: () => `/v1/cards/${team.marker}?scope=company`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/me', path: () => '/v1/me', outsider: 'allow' },
+  { method: 'GET', pattern: '/v1/federation/peers', path: () => '/v1/federation/peers', outsider: 'allow' },
+  // Context, lint, decay, synthesis
+  { method: 'POST', pattern: '/v1/context', path: () => '/v1/context', body: () => ({ scope: 'team' }), outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/lint', path: () => '/v1/lint', body: () => ({ scope: 'team' }), outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/lint/jobs/[id]', path: () => `/v1/lint/jobs/${team.lintJob}`, outsider: 'deny' },
+  { method: 'GET', pattern: '/api/lint-jobs/[id]/findings', path: () => `/api/lint-jobs/${team.lintJob}/findings`, outsider: 'deny' },
+  { method: 'GET', pattern: '/api/scopes/[scope]/findings', path: () => '/api/scopes/team/findings', outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/decay/sweep', path: () => '/v1/decay/sweep', body: () => ({ scope: 'team', dry_run: true }), outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/decay/sweep', path: () => '/v1/decay/sweep', body: () => ({ scope: 'team' }), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/decay/jobs/[id]', path: () => `/v1/decay/jobs/${team.decayJob}`, outsider: 'deny' },
+  // Policies are node configuration, readable by every reader; changing them is admin-only.
+  { method: 'GET', pattern: '/v1/decay/policies', path: () => '/v1/decay/policies', outsider: 'allow' },
+  { method: 'GET', pattern: '/v1/decay/policies/[id]', path: () => '/v1/decay/policies/none', outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/decay/policies', path: () => '/v1/decay/policies', body: () => ({ id: 'iso', relation: '*', scope: 'team', mode: 'retract', ttl_s: 5 }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/decay/policies/[id]', path: () => '/v1/decay/policies/iso', body: () => ({ relation: '*', scope: 'team', mode: 'retract', ttl_s: 5 }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/decay/policies/[id]', path: () => '/v1/decay/policies/iso', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/synthesis', path: () => '/v1/synthesis', body: () => ({ scope: 'team' }), outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/scopes/[scope]/synthesize', path: () => '/v1/scopes/team/synthesize', outsider: 'deny' },
+  { method: 'POST', pattern: '/v1/synthesis/snapshots', path: () => '/v1/synthesis/snapshots', body: () => ({ scope: 'team' }), outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/synthesis/snapshots', path: () => '/v1/synthesis/snapshots?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/synthesis/snapshots', path: () => '/v1/synthesis/snapshots', outsider: 'hide' },
+  { method: 'GET', pattern: '/v1/synthesis/snapshots/[id]', path: () => `/v1/synthesis/snapshots/${team.snapshot}`, outsider: 'deny' },
+  { method: 'DELETE', pattern: '/v1/synthesis/snapshots/[id]', path: () => `/v1/synthesis/snapshots/${team.snapshot}`, outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/synthesis/snapshots/diff', path: () => `/v1/synthesis/snapshots/diff?from=${team.snapshot}&to=${team.snapshot}`, outsider: 'deny' },
+  // Scope settings, health history, alerts
+  { method: 'GET', pattern: '/v1/scopes/[scope]/settings', path: () => '/v1/scopes/team/settings', outsider: 'deny' },
+  { method: 'PUT', pattern: '/v1/scopes/[scope]/settings', path: () => '/v1/scopes/team/settings', body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/health/runs', path: () => '/v1/health/runs?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/health/runs', path: () => '/v1/health/runs', outsider: 'hide' },
+  { method: 'POST', pattern: '/v1/health/runs', path: () => '/v1/health/runs', body: () => ({ scope: 'team' }), outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/health/runs/[id]', path: () => `/v1/health/runs/${team.run}`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/health/summary', path: () => '/v1/health/summary?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/api/health', path: () => '/api/health?scope=team', outsider: 'hide' },
+  { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', outsider: 'hide' },
+  { method: 'POST', pattern: '/v1/alerts/[id]/acknowledge', path: () => `/v1/alerts/${team.alert}/acknowledge`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', outsider: 'allow' },
+  { method: 'POST', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', body: () => ({ name: 'iso', kind: 'score_below', scope: 'team', threshold: 50 }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/alerts/rules/[id]', path: () => '/v1/alerts/rules/none', body: () => ({ name: 'iso', kind: 'score_below', scope: 'team', threshold: 50 }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/alerts/rules/[id]', path: () => '/v1/alerts/rules/none', outsider: 'deny', reader: 'deny' },
+  // The dashboard's exports: the page's data, with the page's checks.
+  { method: 'GET', pattern: '/api/scopes/[scope]/findings/export', path: () => '/api/scopes/team/findings/export?format=json', outsider: 'deny' },
+  { method: 'GET', pattern: '/api/synthesis/export', path: () => '/api/synthesis/export?scope=team&format=json', outsider: 'deny' },
+  { method: 'GET', pattern: '/api/conflicts/export', path: () => '/api/conflicts/export?scope=team&status=all&format=json', outsider: 'hide' },
+  // Counts per day over the caller's readable scopes: no entity or scope in a row to look for.
+  { method: 'GET', pattern: '/api/conflicts/history/export', path: () => '/api/conflicts/history/export?scope=team&format=json', outsider: 'allow' },
+  // Admin only: keys, webhooks, maintenance; metrics show only readable scopes.
+  { method: 'GET', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', body: () => ({ entity_uri: 'stigmem://x/y', permissions: ['admin'], allowed_scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/auth/keys/[id]', path: () => `/v1/auth/keys/${outsider.id}`, outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/webhooks', path: () => '/v1/webhooks', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/webhooks', path: () => '/v1/webhooks', body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more', scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/webhooks/[id]', path: () => '/v1/webhooks/none', body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more' }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/webhooks/[id]', path: () => '/v1/webhooks/none', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/webhooks/[id]/test', path: () => '/v1/webhooks/none/test', body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/webhooks/[id]/deliveries', path: () => '/v1/webhooks/none/deliveries', outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/admin/maintenance', path: () => '/v1/admin/maintenance', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/admin/maintenance', path: () => '/v1/admin/maintenance', body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/metrics', path: () => '/metrics', outsider: 'hide' },
+];
+
+/** MCP tools called about team data with the outsider's key; each must answer an error result. */
+const TOOL_CALLS: Record<string, () => Record<string, unknown>> = {
+  lint_scope: () => ({ scope: 'team' }),
+  decay_scope: () => ({ scope: 'team', mode: 'dry_run' }),
+  synthesize_scope: () => ({ scope: 'team' }),
+  resolve_contradiction: () => ({ conflict_id: team.conflictId, winning_fact_id: team.factId }),
+  assert_fact: () => ({ entity: uniqueEntity('iso-mcp'), relation: 'memory:status', value: { type: 'string', v: 'x' }, source: 'stigmem://test/agent', scope: 'team' }),
+  query_facts: () => ({ scope: 'team' }),
+  list_conflicts: () => ({ scope: 'team' }),
+  get_context: () => ({ scope: 'team' }),
+  health_history: () => ({ scope: 'team' }),
+  recall: () => ({ query: 'red', scope: 'team' }),
+};
+
+async function call(key: TestKey, c: Case) {
+  const path = c.path();
+  const body = c.body?.();
+  // Bypasses the harness's 5xx guard only to report the route in the message.
+  const res = await request(c.method, path, body, { key: key.key });
+  return { res, label: `${c.method} ${path}` };
+}
+
+describeHttp('scope isolation over every route and tool', () => {
+  beforeAll(async () => {
+    outsider = await createKey(['read', 'write'], ['company'], 'outsider');
+    reader = await createKey(['read'], ['team'], 'team-reader');
+    team.entity = uniqueEntity('iso-team');
+    // A second, uncontested entity: listings leave contradicted values out by default.
+    team.marker = uniqueEntity('iso-marker');
+    await api.post('/v1/facts', wireFact(team.marker, 'plain', { scope: 'team' }));
+    const red = await api.post('/v1/facts', wireFact(team.entity, 'red', { scope: 'team' }));
+    await api.post('/v1/facts', wireFact(team.entity, 'blue', { scope: 'team' }));
+    team.factId = (red.body as { id: string }).id;
+    // The same pair in company with another value: a divergence only a reader of both scopes sees.
+    await api.post('/v1/facts', wireFact(team.entity, 'green', { scope: 'company' }));
+    const listed = await api.get('/v1/conflicts', { query: { entity: team.entity, scope: 'team' } });
+    team.conflictId = (listed.body as { conflicts: { conflict_id: string }[] }).conflicts[0].conflict_id;
+    const admin = { keyId: null, entityUri: 'stigmem://local/admin', permissions: ['admin' as const], allowedScopes: ['team' as const], via: 'open' as const };
+    team.lintJob = (await startJob('lint', 'team', admin, { scope: 'team' }, 1, async () => ({ findings: [] }), { pagedKey: 'findings' })).job_id;
+    team.decayJob = (await startJob('decay', 'team', admin, { scope: 'team' }, 1, async () => ({ scope: 'team' }))).job_id;
+    team.snapshot = ((await api.post('/v1/synthesis/snapshots', { scope: 'team', label: team.marker })).body as { id: string }).id;
+    const run = await api.post('/v1/health/runs', { scope: 'team' });
+    team.run = (run.body as { id: string }).id;
+    const db = await getDb();
+    const rule = await db.alertRule.findFirstOrThrow();
+    team.alert = `iso-alert-${Date.now()}`;
+    await db.alert.create({
+      data: { id: team.alert, ruleId: rule.id, scope: 'team', status: 'open', message: team.marker, value: 1, threshold: 0, openedAt: new Date(), updatedAt: new Date() },
+    });
+  });
+
+  it('names every route and method the app serves', async () => {
+    const covered = new Set([...CASES.map((c) => `${c.method} ${c.pattern}`), ...EXEMPT]);
+    const missing: string[] = [];
+    for (const route of routes()) {
+      const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        if (servesMethod(module[method]) && !covered.has(`${method} ${route.pattern}`)) missing.push(`${method} ${route.pattern}`);
+      }
+    }
+    expect(missing, 'routes without an isolation case').toEqual([]);
+  });
+
+  it('a key limited to another scope is refused, or sees nothing, on every route', async () => {
+    for (const c of CASES) {
+      const { res, label } = await call(outsider, c);
+      if (c.outsider === 'deny') expect([403, 404], `${label} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+      if (c.outsider === 'hide') {
+        expect(res.status, label).toBe(200);
+        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+        expect(text.includes(team.marker) || text.includes(team.entity), `${label} shows team data`).toBe(false);
+        expect(/scope="team"|"scope":"team"/.test(text), `${label} names team`).toBe(false);
+      }
+      if (c.outsider === 'allow') expect(res.status, label).toBe(200);
+    }
+    // The caller's own description names only its own scope.
+    expect((await request('GET', '/v1/me', undefined, { key: outsider.key })).body).toMatchObject({ allowed_scopes: ['company'], permissions: ['read', 'write'] });
+  });
+
+  it('each listing checked for hiding does show team data to the admin (so the check above can fail)', async () => {
+    for (const c of CASES.filter((c) => c.outsider === 'hide')) {
+      const res = await api.get(c.path());
+      const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+      expect(text.includes(team.marker) || text.includes(team.entity) || /scope="team"|"scope":"team"/.test(text), `${c.method} ${c.path()} as admin`).toBe(true);
+    }
+  });
+
+  it('a read-only key of the scope itself cannot write through any route', async () => {
+    for (const c of CASES.filter((c) => c.reader === 'deny')) {
+      const { res, label } = await call(reader, c);
+      expect([403, 404], `${label} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+    }
+    // Nothing above changed team's conflict.
+    expect((await api.get(`/v1/conflicts/${encodeURIComponent(team.conflictId)}`)).body).toMatchObject({ status: 'unresolved' });
+  });
+
+  it('a batch that mixes an allowed scope with a forbidden one writes nothing', async () => {
+    const allowed = wireFact(uniqueEntity('iso-mixed'), 'ok', { scope: 'company' });
+    const res = await request('POST', '/v1/facts', { facts: [allowed, teamFact()] }, { key: outsider.key });
+    expect(res.status).toBe(403);
+    expect((await api.get('/v1/facts', { query: { entity: allowed.entity } })).body).toMatchObject({ facts: [] });
+  });
+
+  it('every MCP tool refuses team data to the outsider', async () => {
+    const listed = await dispatch('POST', '/mcp', {
+      headers: { authorization: `Bearer ${outsider.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const tools = ((await listed.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
+    expect(tools.filter((t) => !(t in TOOL_CALLS)), 'tools without an isolation case').toEqual([]);
+    for (const name of tools) {
+      const res = await dispatch('POST', '/mcp', {
+        headers: { authorization: `Bearer ${outsider.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: TOOL_CALLS[name]() } }),
+      });
+      const answer = (await res.json()) as { result: { isError?: boolean; content: { text: string }[] } };
+      expect(answer.result.isError, `${name}: ${answer.result.content[0]?.text}`).toBe(true);
+      expect(answer.result.content[0].text).toMatch(/forbidden|not_found|403|404/);
+    }
+  });
+});
