@@ -54,7 +54,7 @@ test.describe('readable pages', () => {
 
     const stale = page.locator('[data-testid="finding-row"][data-check="stale"]');
     await expect(stale.getByTestId('finding-expiry')).toHaveText(/^Expired \d+ years ago/);
-    await expect(stale.getByTestId('finding-expiry').getByTestId('datetime')).toHaveAttribute('datetime', '2020-01-01T00:00:00.000Z');
+    await expect(stale.getByTestId('finding-expiry').getByTestId('datetime')).toHaveAttribute('datetime', /^2020-01-01T00:00:00(\.000)?Z$/);
 
     const broken = page.locator('[data-testid="finding-row"][data-check="broken_ref"]');
     await expect(broken.getByTestId('finding-missing-target')).toHaveText(`Missing target e2e:missing:${suffix}`);
