@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { FirstRunGuide } from '@/components/health/FirstRunGuide';
-import { ScopeCard } from '@/components/health/ScopeCard';
+import { ScopeCardLoader, ScopeCardSkeleton } from '@/components/health/ScopeCardLoader';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { requirePrincipal } from '@/lib/auth/current-principal';
@@ -15,12 +16,9 @@ export const metadata: Metadata = { title: 'Health' };
 export default async function HealthPage() {
   const principal = await requirePrincipal('/');
   const scopes = readableScopes(principal);
-  const healths: ScopeHealth[] = [];
-  // One at a time: on the embedded database queries run one after another anyway.
-  for (const scope of scopes) healths.push(await scopeHealth(scope));
   // A node nobody has written to yet gets the first-run guide instead of empty cards (a key whose
   // scopes are merely empty on a busy node sees its healthy cards).
-  if (healths.every((h) => h.fact_count === 0) && !(await nodeHasFacts())) {
+  if (!(await nodeHasFacts())) {
     const info = await nodeInfo(`${await requestOrigin()}/`);
     return (
       <>
@@ -29,6 +27,15 @@ export default async function HealthPage() {
       </>
     );
   }
+  // The shell goes out first and each card streams in when its scope's health is computed. One at
+  // a time (each starts when the previous one settled): on the embedded database queries run one
+  // after another anyway, and the first card arrives soonest.
+  let previous: Promise<unknown> = Promise.resolve();
+  const healths = scopes.map((scope) => {
+    const health: Promise<ScopeHealth> = previous.then(() => scopeHealth(scope));
+    previous = health.catch(() => undefined);
+    return { scope, health };
+  });
   return (
     <>
       <PageHeader
@@ -37,8 +44,10 @@ export default async function HealthPage() {
       />
       {healths.length ? (
         <div className="grid gap-4 lg:grid-cols-2">
-          {healths.map((health) => (
-            <ScopeCard key={health.scope} health={health} />
+          {healths.map(({ scope, health }) => (
+            <Suspense key={scope} fallback={<ScopeCardSkeleton scope={scope} />}>
+              <ScopeCardLoader health={health} />
+            </Suspense>
           ))}
         </div>
       ) : (

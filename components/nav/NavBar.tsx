@@ -22,7 +22,7 @@ export function NavBar({ principal }: { principal: Principal | null }) {
           {principal ? (
             <>
               <AlertsBadge principal={principal} />
-              <div className="min-w-0 text-right text-xs leading-tight">
+              <div className="hidden min-w-0 text-right text-xs leading-tight sm:block">
                 <div className="text-slate-400">{principal.via === 'open' ? 'Open node (auth off)' : 'Signed in as'}</div>
                 <div data-testid="signed-in-entity" className="max-w-[9rem] truncate sm:max-w-[16rem] font-mono text-slate-100" title={principal.entityUri}>
                   {principal.entityUri}

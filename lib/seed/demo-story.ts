@@ -3,6 +3,7 @@ import { dismissConflict } from '../conflicts/dismiss-conflict';
 import { resolveConflict } from '../conflicts/resolve-conflict';
 import { getDb } from '../db/prisma';
 import { createPolicy, listPolicies } from '../decay/policy-store';
+import { ApiError } from '../http/api-error';
 import type { FactValue } from '../facts/fact-value';
 import type { FactInput } from '../facts/parse-fact-input';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
@@ -115,15 +116,20 @@ async function decide(scope: FactScope, share: number, rng: Prng): Promise<{ res
   let dismissed = 0;
   for (const [i, c] of conflicts.slice(0, take).entries()) {
     const who = reviewer(i % 3 === 0 ? 'sam' : 'dana');
-    if (rng.chance(0.15)) {
-      await dismissConflict(c.id, { resolution_note: NOTES.dismiss[rng.int(NOTES.dismiss.length)]! }, who);
-      dismissed++;
-      continue;
-    }
+    const dismiss = rng.chance(0.15);
     const keepA = c.confidence_a >= c.confidence_b;
-    const note = (keepA ? NOTES.keepA : NOTES.keepB)[rng.int(2)]!;
-    await resolveConflict(c.id, { winning_fact_id: keepA ? c.fact_a_id : c.fact_b_id, resolution_note: note, retract_losers: true }, who);
-    resolved++;
+    const note = dismiss ? NOTES.dismiss[rng.int(NOTES.dismiss.length)]! : (keepA ? NOTES.keepA : NOTES.keepB)[rng.int(2)]!;
+    try {
+      if (dismiss) await dismissConflict(c.id, { resolution_note: note }, who);
+      else await resolveConflict(c.id, { winning_fact_id: keepA ? c.fact_a_id : c.fact_b_id, resolution_note: note, retract_losers: true }, who);
+    } catch (error) {
+      // A triple with three values has several conflicts; resolving one retracts the losers and
+      // closes the others, which then answer 409.
+      if (error instanceof ApiError && error.status === 409) continue;
+      throw error;
+    }
+    if (dismiss) dismissed++;
+    else resolved++;
   }
   return { resolved, dismissed };
 }
