@@ -36,6 +36,13 @@ test.describe('hostile input against the real server', () => {
     expect((await request.get('/.well-known/stigmem')).status()).toBe(200);
   });
 
+  test('/metrics shows the embedded database heap the server really uses (one PGlite per process, whatever chunk asks)', async ({ request }) => {
+    expect((await request.get('/v1/facts?limit=1', { headers: adminHeaders })).status()).toBe(200);
+    const text = await (await request.get('/metrics', { headers: adminHeaders })).text();
+    const heap = /^stigmem_pglite_heap_bytes (\d+)$/m.exec(text);
+    expect(Number(heap?.[1])).toBeGreaterThan(16 * 1024 * 1024);
+  });
+
   test('the dashboard pages still render through the proxy', async ({ request }) => {
     const response = await request.get('/sign-in');
     expect(response.status()).toBe(200);

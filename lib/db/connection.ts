@@ -27,16 +27,19 @@ export function describeDatabase(): string {
   return `embedded PGlite (${pgliteDataDir()})`;
 }
 
-let pglite: PGlite | undefined;
+// On globalThis, like the Prisma client (lib/db/prisma.ts): Next bundles this module into several
+// chunks of one server, and a module-level variable per chunk could open the data directory twice
+// or leave /metrics reading a PGlite that was never opened in its chunk.
+const holder = globalThis as unknown as { __stigmemPglite?: PGlite };
 
 /** One PGlite per process: it is a single session, so every connection shares it. */
 export function sharedPglite(): PGlite {
-  if (!pglite) {
+  if (!holder.__stigmemPglite) {
     const dir = pgliteDataDir();
     if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    holder.__stigmemPglite = new PGlite(dir);
   }
-  return pglite;
+  return holder.__stigmemPglite;
 }
 
 /**
@@ -45,13 +48,13 @@ export function sharedPglite(): PGlite {
  */
 export function pgliteHeapBytes(): number | null {
   // PGlite keeps its Emscripten module protected; its heap is the one number worth watching.
-  const mod = (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } } | undefined)?.mod;
+  const mod = (holder.__stigmemPglite as unknown as { mod?: { HEAPU8?: Uint8Array } } | undefined)?.mod;
   return mod?.HEAPU8?.byteLength ?? null;
 }
 
 export async function closeSharedPglite(): Promise<void> {
-  const db = pglite;
-  pglite = undefined;
+  const db = holder.__stigmemPglite;
+  holder.__stigmemPglite = undefined;
   if (db && !db.closed) await db.close();
 }
 
