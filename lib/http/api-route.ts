@@ -5,7 +5,7 @@ import { ensureNodeSetup } from '../node/node-setup';
 import { observeRequest } from '../metrics/registry';
 import { ApiError } from './api-error';
 import { databaseErrorResponse } from './database-error';
-import { isClientGone, MAX_BODY_BYTES, readJsonBody } from './read-body';
+import { ClientGone, MAX_BODY_BYTES, readJsonBody } from './read-body';
 
 // The one route wrapper every handler uses (docs/architecture.md § Conventions): authenticate, parse the JSON body and the
 // query string with zod, call the domain, and map every error to {"error","detail"}.
@@ -72,7 +72,8 @@ export function toErrorResponse(error: unknown, invalidStatus = 422): Response {
   if (code === 'P2025') return errorResponse(404, 'not_found', 'no such record');
   if (code === 'P2002') return errorResponse(409, 'already_exists', 'a record with this identity already exists');
   if (error instanceof URIError) return errorResponse(400, 'invalid_path', 'the request path holds a malformed percent-encoding');
-  if (isClientGone(error)) {
+  // Only a body the client stopped sending: a database connection reset is the server's problem.
+  if (error instanceof ClientGone) {
     console.debug('[stigmem] client disconnected mid-request');
     return new Response(null, { status: CLIENT_CLOSED_REQUEST });
   }

@@ -19,7 +19,8 @@ export class ClientGone extends Error {
   }
 }
 
-export const isClientGone = (error: unknown): boolean =>
+/** How a request body's stream fails when the client hangs up (undici, Node's http). */
+const isAbort = (error: unknown): boolean =>
   error instanceof ClientGone || (error instanceof Error && (error.name === 'AbortError' || error.message === 'aborted' || (error as { code?: string }).code === 'ECONNRESET'));
 
 const tooLarge = (maxBytes: number) =>
@@ -46,7 +47,7 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (isClientGone(error) || req.signal?.aborted) throw new ClientGone();
+    if (isAbort(error) || req.signal?.aborted) throw new ClientGone();
     throw error;
   }
   return Buffer.concat(chunks).toString('utf8');
