@@ -12,6 +12,27 @@ export default tseslint.config(
     },
   },
   {
+    // One validated configuration module reads the environment (lib/config/config.ts).
+    files: ['app/**', 'lib/**', 'components/**', 'proxy.ts', 'instrumentation*.ts'],
+    ignores: ['lib/config/**', 'lib/generated/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read settings through config() from lib/config/config.ts.' },
+      ],
+    },
+  },
+  {
+    // View models, hooks and components run in the browser (or must stay pure): no database code.
+    files: ['lib/*/view/**', 'lib/*/hooks/**', 'lib/client/**', 'components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^@/lib/|^(\\.\\./)+)(db|generated)(/|$)', allowTypeImports: true, message: 'Database code stays on the server: take the data as props or through the API.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', 'scripts/**', 'bin/**'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', setTimeout: 'readonly' },

@@ -1,18 +1,25 @@
+import { config } from './lib/config/config';
 import { describeDatabase } from './lib/db/connection';
 import { startMaintenance } from './lib/db/maintenance/maintenance-scheduler';
 import { startHealthScheduler } from './lib/health-history/scheduler';
+import { startJobWorker } from './lib/jobs/job-worker';
+import { JOB_DEFINITIONS } from './lib/node/job-kinds';
 import { ensureNodeSetup } from './lib/node/node-setup';
 
 // At server start: apply pending migrations, provision STIGMEM_ADMIN_KEY and the node id before the
 // first request (so `npm start` on an old database just works), then start the node's own database
-// maintenance (PGlite has no autovacuum) and the health scheduler.
+// maintenance (PGlite has no autovacuum), the health scheduler and, on PostgreSQL, the worker that
+// takes over the jobs of instances that died (docs/scaling.md § Many instances).
 try {
+  // An invalid variable stops the node here, naming it (lib/config/config.ts).
+  config();
   await ensureNodeSetup();
 } catch (error) {
-  // A node that cannot set itself up (bad STIGMEM_DECAY_POLICIES, unreachable database) must not serve.
+  // A node that cannot set itself up (bad configuration, bad STIGMEM_DECAY_POLICIES, unreachable database) must not serve.
   console.error(`[stigmem] cannot start: ${(error as Error).message}`);
   process.exit(1);
 }
 startMaintenance();
 startHealthScheduler();
+startJobWorker(JOB_DEFINITIONS);
 console.log(`[stigmem] ready on ${describeDatabase()}`);

@@ -1,3 +1,4 @@
+import { config } from '@/lib/config/config';
 import type { Metadata, Viewport } from 'next';
 import { QueryProvider } from '@/components/QueryProvider';
 import { THEME_BOOT_SCRIPT } from '@/lib/theme/theme-choice';
@@ -10,7 +11,7 @@ const description = 'Knowledge-base health for Stigmem nodes';
 export const metadata: Metadata = {
   title: { default: 'Stigmem Health', template: '%s · Stigmem Health' },
   description,
-  metadataBase: process.env.STIGMEM_NODE_URL ? new URL(process.env.STIGMEM_NODE_URL) : undefined,
+  metadataBase: config().node.url ? new URL(config().node.url!) : undefined,
   manifest: '/manifest.webmanifest',
   icons: {
     icon: [

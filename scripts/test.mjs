@@ -5,7 +5,13 @@
 //   http (PostgreSQL)      the same tests on a fresh database on STIGMEM_TEST_PG_URL
 //                          (default 127.0.0.1:5432); skipped, and said so, when no server answers
 //                          (CI sets STIGMEM_TEST_PG_REQUIRED=1 so it can never be skipped there)
+//   replicas               vitest project "replicas": a PostgreSQL primary and streaming replicas
+//                          started from the machine's server binaries (test/replicas/pg-cluster.ts);
+//                          skipped, and said so, where the binaries are missing (never in CI)
 //   e2e                    Playwright in Debian Chromium against a built app
+//   cluster                three built servers as real processes on one PostgreSQL database
+//                          (test/cluster); after e2e, so it reuses that build; skipped like the
+//                          PostgreSQL suite when no server answers
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -62,6 +68,14 @@ if (existsSync(pgSkippedMarker)) {
   suite.skippedSuite = true;
 }
 
+const replicasSkippedMarker = path.join(reports, 'replicas-skipped');
+vitestSuite('replicas (PostgreSQL primary + streaming replicas)', 'replicas', 'vitest-replicas');
+if (existsSync(replicasSkippedMarker)) {
+  const suite = results[results.length - 1];
+  suite.note = readFileSync(replicasSkippedMarker, 'utf8').trim();
+  suite.skippedSuite = true;
+}
+
 console.log('\n=== e2e (Playwright, Chromium) ===');
 if (ensureChromium()) {
   const report = path.join(reports, 'playwright.json');
@@ -71,6 +85,14 @@ if (ensureChromium()) {
   else results.push({ name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected + (ok || stats.unexpected ? 0 : 1), skipped: stats.skipped, seconds });
 } else {
   results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Chromium is not available' });
+}
+
+const clusterSkippedMarker = path.join(reports, 'cluster-skipped');
+vitestSuite('cluster (PostgreSQL, real processes)', 'cluster', 'vitest-cluster');
+if (existsSync(clusterSkippedMarker)) {
+  const suite = results[results.length - 1];
+  suite.note = readFileSync(clusterSkippedMarker, 'utf8').trim() || 'PostgreSQL not reachable: suite skipped';
+  suite.skippedSuite = true;
 }
 
 console.log('\n| suite | passed | failed | skipped | seconds | note |\n|---|---:|---:|---:|---:|---|');

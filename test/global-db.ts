@@ -9,7 +9,8 @@ import type { TestProject } from 'vitest/node';
 // STIGMEM_TEST_PG_URL, hand its URL to the workers, and drop it afterwards. An unreachable server
 // skips the postgres run (leaving a marker for the test runner) unless STIGMEM_TEST_PG_REQUIRED=1.
 
-export type TestDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string } | { kind: 'skipped'; reason: string };
+/** `readUrl`: a streaming replica of `url` (the `replicas` project, test/replicas/global-cluster.ts). */
+export type TestDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string; readUrl?: string } | { kind: 'skipped'; reason: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -37,5 +37,7 @@ export const LintJob = z.object({
   status: z.enum(['pending', 'running', 'done', 'failed']),
   progress: z.number().min(0).max(1),
   estimated_s: z.number().int(),
+  claimed_by: z.string().nullable(),
+  attempts: z.number().int().min(0),
   error: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ensureNodeSetup } from '@/lib/node/node-setup';
 import { dispatch } from './harness/dispatch';
 
 // A real HTTP listener on 127.0.0.1 in front of the route handlers (through the test dispatcher),
@@ -35,8 +36,9 @@ async function listen(handler: (req: IncomingMessage, body: string, res: ServerR
   };
 }
 
-/** This node's real handlers behind a real port. */
-export function startNodeServer(): Promise<TestServer> {
+/** This node's real handlers behind a real port, after the node's start-up (as instrumentation-node.ts). */
+export async function startNodeServer(): Promise<TestServer> {
+  await ensureNodeSetup();
   return listen(async (req, body, res) => {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;

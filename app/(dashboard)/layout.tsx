@@ -1,5 +1,5 @@
 import { NavBar } from '@/components/nav/NavBar';
-import { currentPrincipal } from '@/lib/auth/current-principal';
+import { currentPrincipal } from '@/lib/pages/page-access';
 
 // Every dashboard page: the top bar and the main landmark. Pages themselves redirect to sign-in
 // (they know their own path, which the layout does not).

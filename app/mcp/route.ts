@@ -2,20 +2,21 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { authenticate } from '@/lib/auth/authenticate';
-import { ApiError } from '@/lib/http/api-error';
-import { errorResponse, toErrorResponse } from '@/lib/http/api-route';
+import type { Principal } from '@/lib/auth/principal';
+import { toErrorResponse } from '@/lib/http/api-route';
 import { assertJsonDepth, MAX_BODY_BYTES, readBodyText } from '@/lib/http/read-body';
-import { NODE_VERSION } from '@/lib/node/config';
+import { NODE_VERSION } from '@/lib/node/node-info';
 import { errorText, toHttpRequest, toolText, TOOLS } from '@/lib/mcp/tool-http.mjs';
 import { TOOL_HANDLERS } from './tool-routes';
 
 export const dynamic = 'force-dynamic';
 
 // POST /mcp: MCP over streamable HTTP, stateless (a server and transport per request), with the
-// official SDK. The Bearer key is checked as for /v1 and passed on to the route behind each tool,
-// so the same permission and scope checks apply. Failures are tool results with isError, never a crash.
+// official SDK. The Bearer key is checked once, as for /v1, and the route behind each tool runs for
+// that caller, so the same permission and scope checks apply. Failures are tool results with
+// isError, never a crash.
 
-function mcpServer(authorization: string | null): Server {
+function mcpServer(principal: Principal): Server {
   const server = new Server({ name: 'stigmem-health', version: NODE_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -25,10 +26,9 @@ function mcpServer(authorization: string | null): Server {
       if (!target) throw new Error(`unknown tool ${name}`);
       const call = toHttpRequest(name, args);
       const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers };
-      if (authorization) headers.authorization = authorization;
       const url = `http://mcp.internal${call.path}${call.query ? `?${call.query}` : ''}`;
       const params = target.param ? { [target.param]: Object.values(call.params)[0] } : {};
-      const res = await target.handler(new Request(url, { method: call.method, headers, body: call.body }), { params: Promise.resolve(params) });
+      const res = await target.handler.as(principal)(new Request(url, { method: call.method, headers, body: call.body }), { params: Promise.resolve(params) });
       const json = await res.json().catch(() => null);
       if (res.status >= 400) return { isError: true, content: [{ type: 'text' as const, text: errorText(res.status, json) }] };
       return { content: [{ type: 'text' as const, text: toolText(name, json) }] };
@@ -49,14 +49,14 @@ async function boundedRequest(req: Request): Promise<Request> {
 
 async function handle(incoming: Request): Promise<Response> {
   let req: Request;
+  let principal: Principal;
   try {
-    await authenticate(incoming);
+    principal = await authenticate(incoming);
     req = await boundedRequest(incoming);
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message);
     return toErrorResponse(error);
   }
-  const server = mcpServer(req.headers.get('authorization'));
+  const server = mcpServer(principal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

@@ -1,3 +1,4 @@
+import type { ApiRouteHandler } from '@/lib/http/api-route';
 import * as conflicts from '../v1/conflicts/route';
 import * as resolve from '../v1/conflicts/[id]/resolve/route';
 import * as context from '../v1/context/route';
@@ -11,9 +12,7 @@ import * as synthesis from '../v1/synthesis/route';
 // The route handler behind each MCP tool: a tool call is answered by exactly the code that answers
 // the same request over HTTP (parsing, permission and scope checks, the lib/ function, errors).
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-export const TOOL_HANDLERS: Record<string, { handler: Handler; param?: string }> = {
+export const TOOL_HANDLERS: Record<string, { handler: ApiRouteHandler; param?: string }> = {
   lint_scope: { handler: lint.POST },
   decay_scope: { handler: decay.POST },
   synthesize_scope: { handler: synthesis.POST },

@@ -1,4 +1,3 @@
-import { authorize, readableScopes } from '@/lib/auth/principal';
 import { FACT_SCOPES } from '@/lib/facts/scope';
 import { apiRoute } from '@/lib/http/api-route';
 import { metricsArePublic, scrapeMetrics } from '@/lib/metrics/scrape';
@@ -11,12 +10,7 @@ const respond = async (scopes: string[]) => {
 };
 
 /** Prometheus text format. A key with `read` sees its scopes; STIGMEM_METRICS_PUBLIC=true opens it (all scopes). */
-const withKey = apiRoute({
-  handler: async ({ principal }) => {
-    authorize(principal, 'read');
-    return respond(readableScopes(principal));
-  },
-});
-const open = apiRoute({ auth: false, handler: () => respond([...FACT_SCOPES]) });
+const withKey = apiRoute({ permission: 'read', handler: ({ scopes }) => respond(scopes) });
+const open = apiRoute({ permission: 'public', handler: () => respond([...FACT_SCOPES]) });
 
 export const GET = (req: Request) => (metricsArePublic() ? open(req) : withKey(req));

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SignInForm } from '@/components/sign-in/SignInForm';
 import { Notice } from '@/components/ui/Notice';
-import { currentPrincipal, safeReturnPath } from '@/lib/auth/current-principal';
+import { currentPrincipal, safeReturnPath } from '@/lib/pages/page-access';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { useAcknowledgeMutation } from '@/lib/alerts/hooks/use-alert-mutations';
-import { errorDetail } from '@/lib/client/api-client';
 import { buttonStyles, inputStyles } from '../ui/styles';
+import { InlineError } from '../ui/InlineError';
 
 /** Acknowledge an open alert with an optional note; the run still resolves it when the condition ends. */
 export function AcknowledgeForm({ alertId }: { alertId: string }) {
@@ -24,11 +24,7 @@ export function AcknowledgeForm({ alertId }: { alertId: string }) {
       <button type="submit" disabled={ack.isPending} className={buttonStyles.secondary} data-testid="acknowledge">
         {ack.isPending ? 'Acknowledging…' : 'Acknowledge'}
       </button>
-      {ack.error ? (
-        <p role="alert" className="w-full text-xs text-rose-700">
-          {errorDetail(ack.error)}
-        </p>
-      ) : null}
+      <InlineError error={ack.error} className="w-full text-xs text-rose-700" />
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useToggleRuleMutation } from '@/lib/alerts/hooks/use-alert-mutations';
 import type { AlertRuleRecord } from '@/lib/alerts/rule-store';
-import { errorDetail } from '@/lib/client/api-client';
+import { InlineError } from '../ui/InlineError';
 
 /** Turns a rule on or off. */
 export function RuleToggle({ rule }: { rule: AlertRuleRecord }) {
@@ -10,11 +10,7 @@ export function RuleToggle({ rule }: { rule: AlertRuleRecord }) {
   return (
     <label className="inline-flex items-center gap-2">
       <input type="checkbox" checked={rule.enabled} disabled={toggle.isPending} onChange={() => toggle.mutate(rule)} className="h-4 w-4 rounded border-slate-300 text-indigo-600" aria-label={`Rule ${rule.name} enabled`} />
-      {toggle.error ? (
-        <span role="alert" className="text-xs text-rose-700">
-          {errorDetail(toggle.error)}
-        </span>
-      ) : null}
+      <InlineError error={toggle.error} />
     </label>
   );
 }

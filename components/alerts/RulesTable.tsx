@@ -1,5 +1,5 @@
 import type { AlertRuleRecord } from '@/lib/alerts/rule-store';
-import { cardStyles } from '../ui/styles';
+import { type Column, DataTable } from '../ui/DataTable';
 import { RuleToggle } from './RuleToggle';
 
 const KIND_LABELS: Record<string, (r: AlertRuleRecord) => string> = {
@@ -12,30 +12,14 @@ const KIND_LABELS: Record<string, (r: AlertRuleRecord) => string> = {
   run_failed: () => 'a health run failed',
 };
 
+const columns: Column<AlertRuleRecord>[] = [
+  { key: 'name', header: 'Rule', className: 'font-medium text-slate-900', cell: (r) => r.name },
+  { key: 'condition', header: 'Condition', className: 'text-slate-700', cell: (r) => (KIND_LABELS[r.kind] ?? (() => r.kind))(r) },
+  { key: 'scope', header: 'Scope', className: 'text-slate-700', cell: (r) => r.scope ?? 'all scopes' },
+];
+
 /** The rules every run is checked against; admins turn them on and off here (the API edits them fully). */
 export function RulesTable({ rules, canEdit }: { rules: AlertRuleRecord[]; canEdit: boolean }) {
-  return (
-    <div className={`${cardStyles} overflow-x-auto`}>
-      <table className="min-w-full text-sm" data-testid="rules-table">
-        <thead className="text-left text-xs text-slate-500">
-          <tr>
-            <th className="px-4 py-2 font-medium">Rule</th>
-            <th className="px-4 py-2 font-medium">Condition</th>
-            <th className="px-4 py-2 font-medium">Scope</th>
-            <th className="px-4 py-2 font-medium">Enabled</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rules.map((r) => (
-            <tr key={r.id}>
-              <td className="px-4 py-2 font-medium text-slate-900">{r.name}</td>
-              <td className="px-4 py-2 text-slate-700">{(KIND_LABELS[r.kind] ?? (() => r.kind))(r)}</td>
-              <td className="px-4 py-2 text-slate-700">{r.scope ?? 'all scopes'}</td>
-              <td className="px-4 py-2">{canEdit ? <RuleToggle rule={r} /> : r.enabled ? 'yes' : 'no'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const enabled: Column<AlertRuleRecord> = { key: 'enabled', header: 'Enabled', cell: (r) => (canEdit ? <RuleToggle rule={r} /> : r.enabled ? 'yes' : 'no') };
+  return <DataTable columns={[...columns, enabled]} rows={rules} rowKey={(r) => r.id} caption="Alert rules" testId="rules-table" density="compact" />;
 }

@@ -1,11 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { ApiClientError, errorDetail } from '@/lib/client/api-client';
-import { useResolveConflictMutation } from '@/lib/client/use-resolve-conflict-mutation';
-import { suggestionNote } from '@/lib/review-ui/conflict-view';
+import { ApiClientError } from '@/lib/client/api-client';
+import { useResolveConflictMutation } from '@/lib/conflicts/hooks/use-resolve-conflict-mutation';
+import { suggestionNote } from '@/lib/conflicts/view/conflict-view';
 import { buttonStyles } from '../ui/styles';
-import { conflictHref } from './conflict-href';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
+import { InlineError } from '../ui/InlineError';
 
 /** One click: keep the suggested side, with a note that says it was the suggestion and why. */
 export function AcceptSuggestionButton({ conflictId, winningFactId, basis, reason, side }: { conflictId: string; winningFactId: string; basis: string; reason: string; side: string }) {
@@ -32,11 +33,7 @@ export function AcceptSuggestionButton({ conflictId, winningFactId, basis, reaso
       >
         {resolve.isPending ? 'Saving…' : `Accept suggestion: keep ${side}`}
       </button>
-      {failed ? (
-        <p role="alert" className="text-sm text-rose-700">
-          {errorDetail(resolve.error)}
-        </p>
-      ) : null}
+      <InlineError error={failed ? resolve.error : null} className="block text-sm text-rose-700" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import type { summarizeBulk } from '@/lib/review-ui/bulk-accept';
+import type { summarizeBulk } from '@/lib/conflicts/view/bulk-accept';
 import { buttonStyles } from '../ui/styles';
-import { conflictHref } from './conflict-href';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 
 type Summary = ReturnType<typeof summarizeBulk>;
 

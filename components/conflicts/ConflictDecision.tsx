@@ -1,5 +1,5 @@
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { BASIS_TEXT, cooldownDaysLeft } from '@/lib/review-ui/conflict-view';
+import { BASIS_TEXT, cooldownDaysLeft } from '@/lib/conflicts/view/conflict-view';
 import { DateTime } from '../ui/DateTime';
 import { DetailRow } from '../ui/DetailRow';
 import { ValueText } from '../ui/ValueText';

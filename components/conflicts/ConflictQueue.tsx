@@ -3,25 +3,25 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useBulkAcceptMutation } from '@/lib/client/use-bulk-accept-mutation';
-import { type ConflictsPage, useConflictsQuery } from '@/lib/client/use-conflicts-query';
+import { useBulkAcceptMutation } from '@/lib/conflicts/hooks/use-bulk-accept-mutation';
+import { type ConflictsPage, useConflictsQuery } from '@/lib/conflicts/hooks/use-conflicts-query';
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { type BulkItem, planBulkAccept, summarizeBulk } from '@/lib/review-ui/bulk-accept';
-import { suggestedSide } from '@/lib/review-ui/conflict-view';
-import { moveSelection, type QueueCommand, selectionAfterDecision } from '@/lib/review-ui/queue-keys';
-import { type QueueFilters, queueHref } from '@/lib/review-ui/queue-filters';
+import { type BulkItem, planBulkAccept, summarizeBulk } from '@/lib/conflicts/view/bulk-accept';
+import { suggestedSide } from '@/lib/conflicts/view/conflict-view';
+import { moveSelection, type QueueCommand, selectionAfterDecision } from '@/lib/conflicts/view/queue-keys';
+import { type QueueFilters, queueHref } from '@/lib/conflicts/view/queue-filters';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { Pagination } from '../ui/Pagination';
 import { BulkAcceptDialog } from './BulkAcceptDialog';
 import { BulkReport } from './BulkReport';
-import { conflictHref } from './conflict-href';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 import { QueueAnnouncer } from './QueueAnnouncer';
 import { QueueTable } from './QueueTable';
 import { QueueToolbar } from './QueueToolbar';
 import { ShortcutLegend } from './ShortcutLegend';
-import { type Announcement, type QueueAction, useQueueDecisions } from './use-queue-decisions';
-import { useQueueShortcuts } from './use-queue-shortcuts';
+import { type Announcement, type QueueAction, useQueueDecisions } from '@/lib/conflicts/hooks/use-queue-decisions';
+import { useQueueShortcuts } from '@/lib/conflicts/hooks/use-queue-shortcuts';
 
 const ACTIONS: Partial<Record<QueueCommand, QueueAction>> = { accept: 'accept', keepA: 'keepA', keepB: 'keepB', dismiss: 'dismiss' };
 

@@ -1,5 +1,5 @@
 import type { FactRecord } from '@/lib/facts/fact-record';
-import { valueText } from '@/lib/review-ui/conflict-view';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { DateTime } from '../ui/DateTime';
 import { DetailRow } from '../ui/DetailRow';
 import { StatusBadge } from '../ui/StatusBadge';
@@ -28,7 +28,7 @@ export function ConflictSide({ label, fact, kept, suggested }: { label: 'A' | 'B
       {fact ? (
         <>
           <div className="mt-2 text-lg font-medium text-slate-900" data-testid={`conflict-value-${label.toLowerCase()}`}>
-            <ValueText text={valueText(fact.value)} type={fact.value.type} />
+            <ValueText text={factValueText(fact.value)} type={fact.value.type} />
           </div>
           <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
             <DetailRow label="Confidence"><span className="tabular-nums">{fact.confidence.toFixed(2)}</span></DetailRow>

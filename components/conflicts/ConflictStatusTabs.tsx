@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ConflictStatusFilter } from '@/lib/conflicts/list-conflicts';
-import { type QueueFilters, queueHref } from '@/lib/review-ui/queue-filters';
+import { type QueueFilters, queueHref } from '@/lib/conflicts/view/queue-filters';
 
 const TABS: { status: ConflictStatusFilter; label: string }[] = [
   { status: 'unresolved', label: 'Unresolved' },

@@ -1,6 +1,6 @@
 import type { FactRecord } from '@/lib/facts/fact-record';
-import { valueText } from '@/lib/review-ui/conflict-view';
-import { type TimelineEntry, type TimelineKind, timelineEntries } from '@/lib/review-ui/timeline';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
+import { type TimelineEntry, type TimelineKind, timelineEntries } from '@/lib/conflicts/view/timeline';
 import { DateTime } from '../ui/DateTime';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles } from '../ui/styles';
@@ -27,7 +27,7 @@ function Entry({ entry }: { entry: TimelineEntry }) {
         {entry.conflictFact ? <span className="rounded bg-orange-50 px-1.5 py-0.5 text-[11px] font-medium text-orange-800">in this conflict</span> : null}
       </div>
       <div className="mt-1 text-sm text-slate-900">
-        <ValueText text={valueText(fact.value)} type={fact.value.type} />
+        <ValueText text={factValueText(fact.value)} type={fact.value.type} />
       </div>
       <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
         <span className="tabular-nums">confidence {fact.confidence.toFixed(2)}</span>

@@ -2,6 +2,7 @@
 
 import type { FactValueType } from '@/lib/facts/fact-value';
 import { VALUE_TYPE_HINTS, VALUE_TYPES } from '@/lib/facts/fact-value-input';
+import { SelectField } from '../ui/SelectField';
 import { inputStyles, labelStyles } from '../ui/styles';
 
 /** A typed FactValue: the type, then a control that fits it (none for null). */
@@ -50,23 +51,13 @@ export function FactValueFields({
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_1fr]">
       <legend className="px-1 text-sm font-medium text-slate-700">New value</legend>
-      <div>
-        <label htmlFor="new-value-type" className={labelStyles}>
-          Type
-        </label>
-        <select
-          id="new-value-type"
-          value={type}
-          onChange={(e) => onChange({ type: e.target.value as FactValueType, raw: e.target.value === 'boolean' ? '' : raw })}
-          className={`${inputStyles} mt-1`}
-        >
-          {VALUE_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="new-value-type"
+        label="Type"
+        value={type}
+        onChange={(e) => onChange({ type: e.target.value as FactValueType, raw: e.target.value === 'boolean' ? '' : raw })}
+        options={VALUE_TYPES}
+      />
       <div className="min-w-0">
         {valueControl ? (
           <label htmlFor="new-value" className={labelStyles}>

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { valueText } from '@/lib/review-ui/conflict-view';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { Notice } from '../ui/Notice';
 import { linkStyles } from '../ui/styles';
-import { conflictHref } from './conflict-href';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 
 /** On a decided conflict: the triple's conflicts still waiting (for example the one a reopen recorded). */
 export function OpenConflictsNotice({ conflicts }: { conflicts: ConflictRecord[] }) {
@@ -14,7 +14,7 @@ export function OpenConflictsNotice({ conflicts }: { conflicts: ConflictRecord[]
         {conflicts.map((c) => (
           <li key={c.conflict_id}>
             <Link href={conflictHref(c.conflict_id)} className={linkStyles}>
-              {c.fact_a ? valueText(c.fact_a.value).slice(0, 60) : '?'} vs {c.fact_b ? valueText(c.fact_b.value).slice(0, 60) : '?'}
+              {c.fact_a ? factValueText(c.fact_a.value).slice(0, 60) : '?'} vs {c.fact_b ? factValueText(c.fact_b.value).slice(0, 60) : '?'}
             </Link>
           </li>
         ))}

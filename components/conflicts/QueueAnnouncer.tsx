@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Announcement } from './use-queue-decisions';
+import type { Announcement } from '@/lib/conflicts/hooks/use-queue-decisions';
 
 const tones: Record<Announcement['tone'], string> = {
   info: 'border-sky-200 bg-sky-50 text-sky-900',

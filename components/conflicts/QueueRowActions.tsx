@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import type { QueueAction } from './use-queue-decisions';
-import { conflictHref } from './conflict-href';
+import type { QueueAction } from '@/lib/conflicts/hooks/use-queue-decisions';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 
 const small =
   'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';

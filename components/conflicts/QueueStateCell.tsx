@@ -1,5 +1,5 @@
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { conflictStatusWord } from '@/lib/review-ui/conflict-view';
+import { conflictStatusWord } from '@/lib/conflicts/view/conflict-view';
 import { DateTime } from '../ui/DateTime';
 import { StatusBadge } from '../ui/StatusBadge';
 

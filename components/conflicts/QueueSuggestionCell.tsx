@@ -1,5 +1,5 @@
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { suggestedSide } from '@/lib/review-ui/conflict-view';
+import { suggestedSide } from '@/lib/conflicts/view/conflict-view';
 
 /** The suggested winner and why, or a note that a person decides. */
 export function QueueSuggestionCell({ conflict }: { conflict: ConflictRecord }) {

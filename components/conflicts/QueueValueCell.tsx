@@ -1,5 +1,5 @@
 import type { FactRecord } from '@/lib/facts/fact-record';
-import { valueText } from '@/lib/review-ui/conflict-view';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { ValueText } from '../ui/ValueText';
 
 /** One side of a conflict in the queue: the value, its confidence and its source. */
@@ -8,7 +8,7 @@ export function QueueValueCell({ fact, suggested }: { fact: FactRecord | null; s
   return (
     <div className={`rounded-md px-2 py-1 ${suggested ? 'bg-emerald-50 ring-1 ring-emerald-600/30 ring-inset' : ''}`}>
       <div className="line-clamp-3 text-slate-900">
-        <ValueText text={valueText(fact.value)} />
+        <ValueText text={factValueText(fact.value)} />
       </div>
       <div className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
         <span className="tabular-nums" title="confidence">

@@ -3,10 +3,10 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { errorDetail } from '@/lib/client/api-client';
-import { useReopenConflictMutation } from '@/lib/client/use-reopen-conflict-mutation';
+import { useReopenConflictMutation } from '@/lib/conflicts/hooks/use-reopen-conflict-mutation';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, linkStyles } from '../ui/styles';
-import { conflictHref } from './conflict-href';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 
 /**
  * Ends the pair's cooldown now; when both values are still live, a new conflict is recorded at once.

@@ -3,14 +3,14 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { ApiClientError, errorDetail } from '@/lib/client/api-client';
-import { useDismissConflictMutation } from '@/lib/client/use-dismiss-conflict-mutation';
-import { useResolveConflictMutation } from '@/lib/client/use-resolve-conflict-mutation';
+import { useDismissConflictMutation } from '@/lib/conflicts/hooks/use-dismiss-conflict-mutation';
+import { useResolveConflictMutation } from '@/lib/conflicts/hooks/use-resolve-conflict-mutation';
 import type { FactValue, FactValueType } from '@/lib/facts/fact-value';
-import type { Side } from '@/lib/review-ui/conflict-view';
+import type { Side } from '@/lib/conflicts/view/conflict-view';
 import { parseFactValueInput, valueToInput } from '@/lib/facts/fact-value-input';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
-import { conflictHref } from './conflict-href';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 import { FactValueFields } from './FactValueFields';
 
 export interface ResolveSide {

@@ -1,4 +1,4 @@
-import { SHORTCUTS } from '@/lib/review-ui/queue-keys';
+import { SHORTCUTS } from '@/lib/conflicts/view/queue-keys';
 
 /** The queue's keyboard shortcuts, always visible next to the list. */
 export function ShortcutLegend() {

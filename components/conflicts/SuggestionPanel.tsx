@@ -1,5 +1,6 @@
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { type Side, SUGGESTION_BASIS_TEXT, sideFact, valueText } from '@/lib/review-ui/conflict-view';
+import { type Side, SUGGESTION_BASIS_TEXT, sideFact } from '@/lib/conflicts/view/conflict-view';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles } from '../ui/styles';
 import { AcceptSuggestionButton } from './AcceptSuggestionButton';
@@ -17,7 +18,7 @@ export function SuggestionPanel({ conflict, side, canWrite }: { conflict: Confli
         <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0 space-y-1 text-sm">
             <p className="text-slate-900">
-              Keep <strong>value {side}</strong>: <ValueText text={valueText(fact.value)} />
+              Keep <strong>value {side}</strong>: <ValueText text={factValueText(fact.value)} />
             </p>
             <p className="text-slate-700">
               <span className="mr-1.5 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 ring-1 ring-sky-600/30 ring-inset">{suggestion.basis}</span>

@@ -3,10 +3,10 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { isSweepJob, type SweepAnswer, useDecaySweepMutation } from '@/lib/client/use-decay-sweep-mutation';
+import { isSweepJob, type SweepAnswer, useDecaySweepMutation } from '@/lib/decay/hooks/use-decay-sweep-mutation';
 import type { DryRunResult } from '@/lib/decay/sweep-request';
-import { describeSweep } from '@/lib/decay-ui/describe-sweep';
-import { entityHref } from '../conflicts/conflict-href';
+import { describeSweep } from '@/lib/decay/view/describe-sweep';
+import { entityHref } from '@/lib/conflicts/view/conflict-href';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, linkStyles } from '../ui/styles';

@@ -1,10 +1,9 @@
-import Link from 'next/link';
 import type { SweepChange } from '@/lib/decay/sweep-request';
-import { formatDuration } from '@/lib/decay-ui/format-duration';
-import { factValueText, factValueType, formatConfidence } from '@/lib/synthesis-ui/fact-value-text';
-import { entityHref } from '../conflicts/conflict-href';
+import { formatDuration } from '@/lib/decay/view/format-duration';
+import { formatConfidence } from '@/lib/facts/view/fact-value-text';
+import { type Column, DataTable } from '../ui/DataTable';
 import { ValueText } from '../ui/ValueText';
-import { linkStyles } from '../ui/styles';
+import { EntityLink } from '../entities/EntityLink';
 
 function ActionBadge({ action }: { action: SweepChange['action'] }) {
   return action === 'retract' ? (
@@ -14,48 +13,46 @@ function ActionBadge({ action }: { action: SweepChange['action'] }) {
   );
 }
 
+const columns: Column<SweepChange>[] = [
+  {
+    key: 'entity',
+    header: 'Entity',
+    className: 'max-w-56 min-w-48',
+    cell: (c) => (
+      <EntityLink entity={c.entity} />
+    ),
+  },
+  { key: 'relation', header: 'Relation', className: 'max-w-44 min-w-36 font-mono text-xs wrap-anywhere', cell: (c) => c.relation },
+  { key: 'value', header: 'Value', className: 'max-w-64 min-w-40', cell: (c) => <ValueText value={c.value} showType /> },
+  { key: 'action', header: 'Action', cell: (c) => <ActionBadge action={c.action} /> },
+  {
+    key: 'confidence',
+    header: 'Confidence',
+    headerClassName: 'whitespace-nowrap',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (c) => (
+      <>
+        {formatConfidence(c.confidence_before)} <span aria-hidden="true">→</span>
+        <span className="sr-only">to</span> <strong className="font-semibold">{formatConfidence(c.confidence_after)}</strong>
+      </>
+    ),
+  },
+  { key: 'age', header: 'Age', className: 'whitespace-nowrap tabular-nums text-slate-600', cell: (c) => formatDuration(c.age_s) },
+  { key: 'policy', header: 'Policy', className: 'max-w-40 min-w-32 font-mono text-xs wrap-anywhere text-slate-600', cell: (c) => c.policy_id },
+];
+
 /** One page of the facts a sweep would write, each linked to its entity's history. */
 export function DecayChangesTable({ changes }: { changes: SweepChange[] }) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="decay-changes">
-        <caption className="sr-only">Changes the sweep would write</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Entity</th>
-            <th scope="col" className="px-4 py-3">Relation</th>
-            <th scope="col" className="px-4 py-3">Value</th>
-            <th scope="col" className="px-4 py-3">Action</th>
-            <th scope="col" className="px-4 py-3 whitespace-nowrap">Confidence</th>
-            <th scope="col" className="px-4 py-3">Age</th>
-            <th scope="col" className="px-4 py-3">Policy</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 align-top">
-          {changes.map((c) => (
-            <tr key={c.fact_id} data-testid="decay-change-row" data-fact-id={c.fact_id}>
-              <td className="max-w-56 min-w-48 px-4 py-3">
-                <Link href={entityHref(c.entity)} className={`${linkStyles} font-mono text-xs wrap-anywhere`}>
-                  {c.entity}
-                </Link>
-              </td>
-              <td className="max-w-44 min-w-36 px-4 py-3 font-mono text-xs wrap-anywhere">{c.relation}</td>
-              <td className="max-w-64 min-w-40 px-4 py-3">
-                <ValueText text={factValueText(c.value)} type={factValueType(c.value)} />
-              </td>
-              <td className="px-4 py-3">
-                <ActionBadge action={c.action} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                {formatConfidence(c.confidence_before)} <span aria-hidden="true">→</span>
-                <span className="sr-only">to</span> <strong className="font-semibold">{formatConfidence(c.confidence_after)}</strong>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap tabular-nums text-slate-600">{formatDuration(c.age_s)}</td>
-              <td className="max-w-40 min-w-32 px-4 py-3 font-mono text-xs wrap-anywhere text-slate-600">{c.policy_id}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      rows={changes}
+      rowKey={(c) => c.fact_id}
+      rowProps={(c) => ({ 'data-testid': 'decay-change-row', 'data-fact-id': c.fact_id })}
+      caption="Changes the sweep would write"
+      testId="decay-changes"
+      variant="inset"
+      stickyHeader
+    />
   );
 }

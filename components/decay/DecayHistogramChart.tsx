@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DecayHistogram } from '@/lib/decay-ui/prepare-decay-histogram';
+import type { DecayHistogram } from '@/lib/decay/view/prepare-decay-histogram';
 
 const BEFORE = 'var(--chart-muted)';
 const AFTER = 'var(--chart-indigo)';

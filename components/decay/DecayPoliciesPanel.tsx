@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useDecayPoliciesQuery } from '@/lib/client/use-decay-policies-query';
+import { useDecayPoliciesQuery } from '@/lib/decay/hooks/use-decay-policies-query';
 import type { DecayPolicy } from '@/lib/decay/decay-policy';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
@@ -55,12 +55,17 @@ export function DecayPoliciesPanel({ initialPolicies, isAdmin }: { initialPolici
         <Notice tone="error" title="Could not load the policies">
           {errorDetail(policies.error)}
         </Notice>
-      ) : list.length ? (
-        <DecayPolicyTable policies={list} isAdmin={isAdmin} onEdit={(policy) => (setForm({ kind: 'edit', policy }), setSaved(null))} />
       ) : (
-        <EmptyState title="No decay policies" testId="policies-empty">
-          With no policy the sweeper is a no-op: a sweep changes nothing. {isAdmin ? 'Add a policy, or' : 'An admin can add one here or'} set STIGMEM_DECAY_POLICIES on the server.
-        </EmptyState>
+        <DecayPolicyTable
+          policies={list}
+          isAdmin={isAdmin}
+          onEdit={(policy) => (setForm({ kind: 'edit', policy }), setSaved(null))}
+          empty={
+            <EmptyState title="No decay policies" testId="policies-empty">
+              With no policy the sweeper is a no-op: a sweep changes nothing. {isAdmin ? 'Add a policy, or' : 'An admin can add one here or'} set STIGMEM_DECAY_POLICIES on the server.
+            </EmptyState>
+          }
+        />
       )}
       {!isAdmin ? (
         <p className="mt-2 text-xs text-slate-500" data-testid="policies-read-only">

@@ -2,12 +2,14 @@
 
 import { type FormEvent, useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useSaveDecayPolicyMutation } from '@/lib/client/use-save-decay-policy-mutation';
+import { useSaveDecayPolicyMutation } from '@/lib/decay/hooks/use-save-decay-policy-mutation';
 import type { DecayPolicy } from '@/lib/decay/decay-policy';
-import { DURATION_UNITS, type DurationUnit } from '@/lib/decay-ui/format-duration';
-import { EMPTY_POLICY_FORM, formToPolicyInput, type PolicyFormValues, policyToForm } from '@/lib/decay-ui/policy-form';
+import { DURATION_UNITS, type DurationUnit } from '@/lib/decay/view/format-duration';
+import { EMPTY_POLICY_FORM, formToPolicyInput, type PolicyFormValues, policyToForm } from '@/lib/decay/view/policy-form';
 import { FACT_SCOPES } from '@/lib/facts/scope';
 import { Notice } from '../ui/Notice';
+import { SelectField } from '../ui/SelectField';
+import { TextField } from '../ui/TextField';
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
 
 const MODES = [
@@ -61,33 +63,27 @@ export function DecayPolicyForm({ editing, onDone }: { editing: DecayPolicy | nu
       </h3>
       <form onSubmit={submit} className="mt-4 space-y-5" noValidate>
         <div className="grid gap-4 md:grid-cols-3">
-          <div>
-            <label htmlFor="policy-id" className={labelStyles}>
-              Policy id
-            </label>
-            <input id="policy-id" value={values.id} disabled={!!editing} onChange={(e) => set({ id: e.target.value })} placeholder="stale-roadmap-retract" className={`${inputStyles} mt-1 font-mono disabled:bg-slate-50`} />
-            <p className="mt-1 text-xs text-slate-500">Letters, digits and . _ : -</p>
-          </div>
-          <div>
-            <label htmlFor="policy-relation" className={labelStyles}>
-              Relation
-            </label>
-            <input id="policy-relation" value={values.relation} onChange={(e) => set({ relation: e.target.value })} placeholder="memory:* or roadmap:status" className={`${inputStyles} mt-1 font-mono`} />
-            <p className="mt-1 text-xs text-slate-500">An exact relation, a namespace as prefix:*, or * for all.</p>
-          </div>
-          <div>
-            <label htmlFor="policy-scope" className={labelStyles}>
-              Scope
-            </label>
-            <select id="policy-scope" value={values.scope} onChange={(e) => set({ scope: e.target.value })} className={`${inputStyles} mt-1`}>
-              <option value="*">* (every scope)</option>
-              {FACT_SCOPES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField
+            id="policy-id"
+            label="Policy id"
+            value={values.id}
+            disabled={!!editing}
+            onChange={(e) => set({ id: e.target.value })}
+            placeholder="stale-roadmap-retract"
+            mono
+            inputClassName="disabled:bg-slate-50"
+            hint="Letters, digits and . _ : -"
+          />
+          <TextField
+            id="policy-relation"
+            label="Relation"
+            value={values.relation}
+            onChange={(e) => set({ relation: e.target.value })}
+            placeholder="memory:* or roadmap:status"
+            mono
+            hint="An exact relation, a namespace as prefix:*, or * for all."
+          />
+          <SelectField id="policy-scope" label="Scope" value={values.scope} onChange={(e) => set({ scope: e.target.value })} options={[{ value: '*', label: '* (every scope)' }, ...FACT_SCOPES]} />
         </div>
         <fieldset>
           <legend className={labelStyles}>Mode</legend>
@@ -112,21 +108,20 @@ export function DecayPolicyForm({ editing, onDone }: { editing: DecayPolicy | nu
           ) : (
             <>
               <DurationField id="policy-half-life" label="Half-life" amount={values.halfLifeAmount} unit={values.halfLifeUnit} onChange={(halfLifeAmount, halfLifeUnit) => set({ halfLifeAmount, halfLifeUnit })} />
-              <div className="max-w-40">
-                <label htmlFor="policy-floor" className={labelStyles}>
-                  Floor (min confidence)
-                </label>
-                <input id="policy-floor" inputMode="decimal" value={values.minConfidence} onChange={(e) => set({ minConfidence: e.target.value })} className={`${inputStyles} mt-1`} />
-              </div>
+              <TextField id="policy-floor" label="Floor (min confidence)" inputMode="decimal" value={values.minConfidence} onChange={(e) => set({ minConfidence: e.target.value })} className="max-w-40" />
             </>
           )}
-          <div className={values.mode === 'retract' ? 'md:col-span-2' : undefined}>
-            <label htmlFor="policy-exempt" className={labelStyles}>
-              Exempt relations <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <input id="policy-exempt" value={values.exemptRelations} onChange={(e) => set({ exemptRelations: e.target.value })} placeholder="memory:pinned, memory:identity" className={`${inputStyles} mt-1 font-mono`} />
-            <p className="mt-1 text-xs text-slate-500">Separated by commas. stigmem: and rel: are always exempt.</p>
-          </div>
+          <TextField
+            id="policy-exempt"
+            label="Exempt relations"
+            note="optional"
+            value={values.exemptRelations}
+            onChange={(e) => set({ exemptRelations: e.target.value })}
+            placeholder="memory:pinned, memory:identity"
+            mono
+            hint="Separated by commas. stigmem: and rel: are always exempt."
+            className={values.mode === 'retract' ? 'md:col-span-2' : undefined}
+          />
         </div>
         {save.isError ? (
           <Notice tone="error" title="The policy was not saved" testId="policy-form-error">

@@ -2,16 +2,16 @@
 
 import { useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useDecayDryRunQuery } from '@/lib/client/use-decay-dry-run-query';
-import { useDecayPoliciesQuery } from '@/lib/client/use-decay-policies-query';
-import { prepareDecayHistogram } from '@/lib/decay-ui/prepare-decay-histogram';
+import { useDecayDryRunQuery } from '@/lib/decay/hooks/use-decay-dry-run-query';
+import { useDecayPoliciesQuery } from '@/lib/decay/hooks/use-decay-policies-query';
+import { prepareDecayHistogram } from '@/lib/decay/view/prepare-decay-histogram';
 import { DateTime } from '../ui/DateTime';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
 import { buttonStyles, cardStyles } from '../ui/styles';
 import { ApplySweep } from './ApplySweep';
-import { CursorPager } from './CursorPager';
+import { CursorPager } from '../ui/CursorPager';
 import { DecayChangesTable } from './DecayChangesTable';
 import { DecayHistogramChart } from './DecayHistogramChart';
 import { DryRunStats } from './DryRunStats';
@@ -93,14 +93,7 @@ export function DryRunPreview({ scope, factId }: { scope: string; factId?: strin
             </h3>
             <DecayChangesTable changes={result.changes} />
             <div className="border-t border-slate-200 px-4 py-2">
-              <CursorPager
-                hasPrevious={cursors.length > 1}
-                nextCursor={result.next_cursor}
-                busy={dryRun.isPlaceholderData}
-                onPrevious={() => setCursors((c) => c.slice(0, -1))}
-                onNext={(next) => setCursors((c) => [...c, next])}
-                label="Pages of changes"
-              />
+              <CursorPager cursors={cursors} onCursors={setCursors} nextCursor={result.next_cursor} busy={dryRun.isPlaceholderData} label="Pages of changes" />
             </div>
           </section>
         </>

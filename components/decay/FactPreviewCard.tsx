@@ -1,15 +1,15 @@
 import Link from 'next/link';
 import type { DecayPolicy } from '@/lib/decay/decay-policy';
-import { decayHref } from '@/lib/decay-ui/decay-href';
-import { formatDuration } from '@/lib/decay-ui/format-duration';
+import { decayHref } from '@/lib/decay/view/decay-href';
+import { formatDuration } from '@/lib/decay/view/format-duration';
 import type { FactRecord } from '@/lib/facts/fact-record';
-import { factValueText, factValueType, formatConfidence } from '@/lib/synthesis-ui/fact-value-text';
-import { entityHref } from '../conflicts/conflict-href';
+import { factValueText, factValueType, formatConfidence } from '@/lib/facts/view/fact-value-text';
 import { DateTime } from '../ui/DateTime';
 import { DetailRow } from '../ui/DetailRow';
 import { Notice } from '../ui/Notice';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles, linkStyles } from '../ui/styles';
+import { EntityLink } from '../entities/EntityLink';
 
 function policyText(policy: DecayPolicy): string {
   return policy.mode === 'retract'
@@ -43,9 +43,7 @@ export function FactPreviewCard({ scope, factId, fact, policy }: { scope: string
       </div>
       <dl className="mt-3 text-sm">
         <DetailRow label="Entity" wide>
-          <Link href={entityHref(fact.entity)} className={`${linkStyles} font-mono wrap-anywhere`}>
-            {fact.entity}
-          </Link>
+          <EntityLink entity={fact.entity} size="inherit" />
         </DetailRow>
         <DetailRow label="Relation" wide>
           <span className="font-mono wrap-anywhere">{fact.relation}</span>

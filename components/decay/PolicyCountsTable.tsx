@@ -1,29 +1,29 @@
 import type { DryRunResult } from '@/lib/decay/sweep-request';
+import { type Column, DataTable } from '../ui/DataTable';
+
+type PolicyCount = DryRunResult['counts_by_policy'][number];
+
+const columns: Column<PolicyCount>[] = [
+  { key: 'policy', header: 'Policy', className: 'max-w-48 font-mono text-xs wrap-anywhere', cell: (c) => c.policy_id },
+  { key: 'retract', header: 'Retract', align: 'right', className: 'tabular-nums', cellTestId: 'policy-count-retract', cell: (c) => c.would_retract.toLocaleString('en-US') },
+  { key: 'reduce', header: 'Reduce', align: 'right', className: 'tabular-nums', cellTestId: 'policy-count-reduce', cell: (c) => c.would_reduce.toLocaleString('en-US') },
+];
 
 /** What each policy would write in the previewed scope. */
 export function PolicyCountsTable({ counts }: { counts: DryRunResult['counts_by_policy'] }) {
   return (
-    <div className="relative">
+    <div>
       <h3 className="text-sm font-medium text-slate-900">Per policy</h3>
-      <table className="mt-2 min-w-full text-sm" data-testid="policy-counts">
-        <caption className="sr-only">Changes per policy</caption>
-        <thead className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2 pr-3">Policy</th>
-            <th scope="col" className="py-2 pr-3 text-right">Retract</th>
-            <th scope="col" className="py-2 text-right">Reduce</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {counts.map((c) => (
-            <tr key={c.policy_id} data-testid="policy-count-row" data-policy-id={c.policy_id}>
-              <td className="max-w-48 py-2 pr-3 font-mono text-xs wrap-anywhere">{c.policy_id}</td>
-              <td className="py-2 pr-3 text-right tabular-nums" data-testid="policy-count-retract">{c.would_retract.toLocaleString('en-US')}</td>
-              <td className="py-2 text-right tabular-nums" data-testid="policy-count-reduce">{c.would_reduce.toLocaleString('en-US')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={counts}
+        rowKey={(c) => c.policy_id}
+        rowProps={(c) => ({ 'data-testid': 'policy-count-row', 'data-policy-id': c.policy_id })}
+        caption="Changes per policy"
+        testId="policy-counts"
+        variant="plain"
+        className="mt-2"
+      />
     </div>
   );
 }

@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorDetail } from '@/lib/client/api-client';
-import { invalidateAfterSweep } from '@/lib/client/use-decay-sweep-mutation';
-import { useDecayJobQuery } from '@/lib/client/use-decay-job-query';
+import { invalidateAfterSweep } from '@/lib/decay/hooks/use-decay-sweep-mutation';
+import { useDecayJobQuery } from '@/lib/decay/hooks/use-decay-job-query';
 import { Notice } from '../ui/Notice';
 import { SweepResultNotice } from './SweepResultNotice';
 

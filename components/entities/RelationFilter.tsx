@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { EntityRelationSummary } from '@/lib/facts/entity-history';
+import type { EntityRelationSummary } from '@/lib/entities/entity-history';
 
 /** Relation chips: "All" plus one per relation with its fact count; the current one is marked. */
 export function RelationFilter({ baseHref, relations, current }: { baseHref: string; relations: EntityRelationSummary[]; current?: string }) {

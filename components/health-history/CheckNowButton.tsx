@@ -1,8 +1,8 @@
 'use client';
 
-import { errorDetail } from '@/lib/client/api-client';
 import { useCheckNowMutation } from '@/lib/health-history/hooks/use-check-now-mutation';
 import { buttonStyles } from '../ui/styles';
+import { InlineError } from '../ui/InlineError';
 
 /** Runs a health check of the scope now (trigger "manual") and reloads the page's data. */
 export function CheckNowButton({ scope }: { scope: string }) {
@@ -12,11 +12,7 @@ export function CheckNowButton({ scope }: { scope: string }) {
       <button type="button" onClick={() => check.mutate(scope)} disabled={check.isPending} className={buttonStyles.primary} data-testid="check-now">
         {check.isPending ? 'Checking…' : 'Check now'}
       </button>
-      {check.error ? (
-        <p role="alert" className="max-w-xs text-right text-xs text-rose-700">
-          {errorDetail(check.error)}
-        </p>
-      ) : null}
+      <InlineError error={check.error} className="max-w-xs text-right text-xs text-rose-700" />
     </div>
   );
 }

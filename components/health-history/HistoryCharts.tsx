@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { CartesianGrid, Legend, Line, LineChart, type MouseHandlerDataParam, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { checkColor, type HistoryRow } from '@/lib/health-history/view/history-chart';
-import { TrendChartCard } from '../review/TrendChartCard';
+import { TrendChartCard } from '../conflicts/TrendChartCard';
 
 const tick = { fontSize: 11, fill: 'var(--chart-axis)' };
 const grid = <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--chart-grid)" />;

@@ -3,11 +3,12 @@
 import { type FormEvent, useState } from 'react';
 import { PERMISSIONS, type Permission } from '@/lib/auth/principal';
 import { errorDetail } from '@/lib/client/api-client';
-import { type CreatedKey, useCreateKeyMutation } from '@/lib/client/use-create-key-mutation';
+import { type CreatedKey, useCreateKeyMutation } from '@/lib/keys/hooks/use-create-key-mutation';
 import { FACT_SCOPES, type FactScope } from '@/lib/facts/scope';
 import { CheckboxGroup } from '../ui/CheckboxGroup';
 import { Notice } from '../ui/Notice';
-import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
+import { buttonStyles, cardStyles } from '../ui/styles';
+import { TextField } from '../ui/TextField';
 
 const permissionHints: Record<Permission, string> = {
   read: 'read facts and conflicts',
@@ -53,28 +54,21 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) 
       </h2>
       <form onSubmit={submit} className="mt-4 space-y-5">
         <div className="grid gap-4 md:grid-cols-2">
-          <div>
-            <label htmlFor="key-entity" className={labelStyles}>
-              Entity URI
-            </label>
-            <input id="key-entity" required value={entityUri} onChange={(e) => setEntityUri(e.target.value)} placeholder="agent:planner" className={`${inputStyles} mt-1 font-mono`} />
-            <p className="mt-1 text-xs text-slate-500">Who the key speaks for: the source of what it resolves.</p>
-          </div>
-          <div>
-            <label htmlFor="key-description" className={labelStyles}>
-              Description <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <input id="key-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="nightly import job" className={`${inputStyles} mt-1`} />
-          </div>
+          <TextField
+            id="key-entity"
+            label="Entity URI"
+            required
+            value={entityUri}
+            onChange={(e) => setEntityUri(e.target.value)}
+            placeholder="agent:planner"
+            mono
+            hint="Who the key speaks for: the source of what it resolves."
+          />
+          <TextField id="key-description" label="Description" note="optional" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="nightly import job" />
         </div>
         <CheckboxGroup legend="Permissions" hint="Each includes the ones before it." options={PERMISSIONS} selected={permissions} onChange={setPermissions} hints={permissionHints} />
         <CheckboxGroup legend="Allowed scopes" hint="A key reaches only these scopes; none means no access." options={FACT_SCOPES} selected={scopes} onChange={setScopes} />
-        <div className="max-w-xs">
-          <label htmlFor="key-expires" className={labelStyles}>
-            Expires <span className="font-normal text-slate-500">(optional, your local time)</span>
-          </label>
-          <input id="key-expires" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} className={`${inputStyles} mt-1`} />
-        </div>
+        <TextField id="key-expires" label="Expires" note="optional, your local time" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} className="max-w-xs" />
         {create.isError ? (
           <Notice tone="error" title="Could not create the key" testId="create-key-error">
             {errorDetail(create.error)}

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import type { ApiKeyRecord } from '@/lib/auth/api-key-record';
+import type { ApiKeyRecord } from '@/lib/keys/api-key-record';
 import { errorDetail } from '@/lib/client/api-client';
-import type { CreatedKey } from '@/lib/client/use-create-key-mutation';
-import { useKeysQuery } from '@/lib/client/use-keys-query';
+import type { CreatedKey } from '@/lib/keys/hooks/use-create-key-mutation';
+import { useKeysQuery } from '@/lib/keys/hooks/use-keys-query';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { CreateKeyForm } from './CreateKeyForm';
@@ -32,10 +32,8 @@ export function KeysAdmin({ initialKeys, currentKeyId }: { initialKeys: ApiKeyRe
           <Notice tone="error" title="Could not load keys">
             {errorDetail(keys.error)}
           </Notice>
-        ) : keys.data?.length ? (
-          <KeysTable keys={keys.data} currentKeyId={currentKeyId} />
         ) : (
-          <EmptyState title="No active keys">Create one below. Revoked and expired keys are not listed.</EmptyState>
+          <KeysTable keys={keys.data ?? []} currentKeyId={currentKeyId} empty={<EmptyState title="No active keys">Create one below. Revoked and expired keys are not listed.</EmptyState>} />
         )}
       </section>
       <CreateKeyForm onCreated={(key) => (key.key ? setCreated({ ...key, key: key.key }) : setCreated(null))} />

@@ -1,25 +1,13 @@
 'use client';
 
-import { useRef, useState } from 'react';
-import type { CreatedKey } from '@/lib/client/use-create-key-mutation';
+import { useRef } from 'react';
+import type { CreatedKey } from '@/lib/keys/hooks/use-create-key-mutation';
+import { CopyButton } from '../ui/CopyButton';
 import { buttonStyles } from '../ui/styles';
 
 /** The generated secret, shown exactly once, with a copy button. */
 export function NewKeyNotice({ created, onDone }: { created: CreatedKey & { key: string }; onDone: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied('yes');
-    } catch {
-      // No clipboard API (plain http on another host): select the text so Ctrl+C works.
-      inputRef.current?.select();
-      setCopied(document.execCommand?.('copy') ? 'yes' : 'failed');
-    }
-  }
-
   return (
     <section aria-labelledby="new-key-title" data-testid="new-key" className="mb-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5">
       <h2 id="new-key-title" className="text-base font-semibold text-emerald-900">
@@ -39,16 +27,14 @@ export function NewKeyNotice({ created, onDone }: { created: CreatedKey & { key:
           onFocus={(e) => e.currentTarget.select()}
           className="min-w-0 flex-1 rounded-lg border border-emerald-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
         />
-        <button type="button" onClick={copy} className={buttonStyles.primary}>
-          {copied === 'yes' ? 'Copied' : 'Copy key'}
-        </button>
+        {/* Without a clipboard (plain http on another host) the key is selected, so Ctrl+C works. */}
+        <CopyButton text={created.key} label="Copy key" variant="primary" onFailed={() => inputRef.current?.select()}>
+          Copy key
+        </CopyButton>
         <button type="button" onClick={onDone} className={buttonStyles.secondary}>
           Done
         </button>
       </div>
-      <p role="status" className="mt-2 text-xs text-emerald-900">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copy failed: the key is selected, press Ctrl+C.' : ''}
-      </p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { conflictHref, entityHref } from '@/components/conflicts/conflict-href';
+import { conflictHref, entityHref } from '@/lib/conflicts/view/conflict-href';
 import type { LintFinding } from '@/lib/lint/lint-request';
 import { linkStyles } from '../ui/styles';
 import { BrokenRefActions } from './BrokenRefActions';

@@ -1,5 +1,5 @@
 import type { FactRecord } from '@/lib/facts/fact-record';
-import { valueText } from '@/lib/review-ui/conflict-view';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { DateTime } from '../ui/DateTime';
 import { ValueText } from '../ui/ValueText';
 
@@ -11,7 +11,7 @@ export function FindingSide({ label, fact }: { label: string; fact: FactRecord |
       {fact ? (
         <>
           <div className="line-clamp-4 text-slate-900" data-testid="finding-side-value">
-            <ValueText text={valueText(fact.value)} />
+            <ValueText text={factValueText(fact.value)} />
           </div>
           <div className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
             <span className="tabular-nums">

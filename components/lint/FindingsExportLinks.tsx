@@ -1,4 +1,4 @@
-import type { FindingsView } from '@/lib/health/findings-query';
+import type { FindingsView } from '@/lib/lint/view/findings-query';
 import { ExportLinks } from '../ui/ExportLinks';
 
 /** Every finding of the current filters and sort (all pages), as CSV or JSON. */

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { FINDINGS_PAGE_SIZE, type FindingsView, findingsHref, pageCount } from '@/lib/health/findings-query';
+import { FINDINGS_PAGE_SIZE, type FindingsView, findingsHref, pageCount } from '@/lib/lint/view/findings-query';
 import { linkStyles } from '../ui/styles';
 
 /** "Showing 51–100 of 1,234" with previous / next page links (offset paging; the page is in the URL). */

@@ -1,19 +1,13 @@
 'use client';
 
-import Link from 'next/link';
-import { SeverityLinks } from '@/components/health/SeverityLinks';
+import { SeverityLinks } from '@/components/lint/SeverityLinks';
 import { errorDetail } from '@/lib/client/api-client';
-import { useLintJobQuery } from '@/lib/client/use-lint-job-query';
-import { findingsHref, type FindingsView, isFiltered } from '@/lib/health/findings-query';
-import { plural } from '@/lib/health/scope-status';
+import { useLintJobQuery } from '@/lib/lint/hooks/use-lint-job-query';
+import type { FindingsView } from '@/lib/lint/view/findings-query';
 import { DateTime } from '../ui/DateTime';
-import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
-import { buttonStyles, cardStyles, linkStyles } from '../ui/styles';
-import { FindingsFilters } from './FindingsFilters';
-import { FindingsExportLinks } from './FindingsExportLinks';
-import { FindingsPager } from './FindingsPager';
-import { FindingsTable } from './FindingsTable';
+import { buttonStyles, cardStyles } from '../ui/styles';
+import { FindingsResults } from './FindingsResults';
 import { LintJobProgress } from './LintJobProgress';
 
 /**
@@ -54,26 +48,18 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
           Lint again
         </button>
       </section>
-      {page.finding_count === 0 ? (
-        <EmptyState title="This scope is healthy" testId="scope-healthy">
-          No contradictions, stale values, orphaned entities, broken references or bare relations in {plural(linted, 'fact')}.
-        </EmptyState>
-      ) : (
-        <>
-          <FindingsFilters scope={scope} view={view} namespaces={page.namespaces} />
-          {page.findings.length ? (
-            <FindingsTable scope={scope} findings={page.findings} facts={page.facts} view={view} canWrite={canWrite} source={source} />
-          ) : (
-            <EmptyState title={isFiltered(view) ? 'No findings match these filters' : 'No findings on this page'} testId="findings-empty">
-              <Link href={findingsHref(scope, { ...view, check: undefined, severity: undefined, namespace: undefined, q: undefined, page: 1 })} className={linkStyles}>
-                Show all findings
-              </Link>
-            </EmptyState>
-          )}
-          <FindingsPager scope={scope} view={view} total={page.total} shown={page.findings.length} />
-          <FindingsExportLinks scope={scope} view={view} />
-        </>
-      )}
+      <FindingsResults
+        scope={scope}
+        view={view}
+        factCount={linted}
+        findingCount={page.finding_count}
+        namespaces={page.namespaces}
+        findings={page.findings}
+        facts={page.facts}
+        total={page.total}
+        canWrite={canWrite}
+        source={source}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { LintJob } from '@/lib/client/use-lint-job-query';
+import type { LintJob } from '@/lib/lint/hooks/use-lint-job-query';
 
 const statusWords = { pending: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } as const;
 

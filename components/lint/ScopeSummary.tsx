@@ -1,7 +1,7 @@
-import { HealthScore } from '@/components/health/HealthScore';
-import { ScopeStat } from '@/components/health/ScopeStat';
-import { SeverityLinks } from '@/components/health/SeverityLinks';
-import { healthTone } from '@/lib/health/scope-status';
+import { HealthScore } from '@/components/lint/HealthScore';
+import { ScopeStat } from '@/components/lint/ScopeStat';
+import { SeverityLinks } from '@/components/lint/SeverityLinks';
+import { healthTone } from '@/lib/lint/view/scope-status';
 import type { ScopeHealth } from '@/lib/lint/lint-summary';
 import { DateTime } from '../ui/DateTime';
 import { cardStyles } from '../ui/styles';

@@ -1,11 +1,21 @@
 import { HEALTH_SCORE_FORMULA, SEVERITY_WEIGHTS } from '@/lib/lint/health-score';
+import { type Column, DataTable } from '../ui/DataTable';
 import { cardStyles } from '../ui/styles';
 
-const WHAT: Record<keyof typeof SEVERITY_WEIGHTS, string> = {
+type Severity = keyof typeof SEVERITY_WEIGHTS;
+const SEVERITIES = Object.keys(SEVERITY_WEIGHTS) as Severity[];
+
+const WHAT: Record<Severity, string> = {
   error: 'unresolved contradiction, broken handoff or context ref',
   warning: 'expired value still live, plain broken ref',
   info: 'orphaned entity, value expiring within the lookahead',
 };
+
+const columns: Column<Severity>[] = [
+  { key: 'severity', header: 'Severity', cell: (severity) => severity },
+  { key: 'weight', header: 'Weight', className: 'tabular-nums', cell: (severity) => SEVERITY_WEIGHTS[severity] },
+  { key: 'example', header: 'For example', cell: (severity) => WHAT[severity] },
+];
 
 /** How the health score is computed: the target of the "?" next to every score. */
 export function ScoreExplainer() {
@@ -18,31 +28,14 @@ export function ScoreExplainer() {
         <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{HEALTH_SCORE_FORMULA}</code>
       </p>
       <p className="mt-2">Each finding costs a share of one live value, by severity; the score is the share of live values left unharmed, so it compares scopes of any size.</p>
-      <table className="mt-3 text-left text-sm">
-        <caption className="sr-only">Weight of a finding by severity</caption>
-        <thead className="text-xs text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="py-1 pr-6 font-semibold">
-              Severity
-            </th>
-            <th scope="col" className="py-1 pr-6 font-semibold">
-              Weight
-            </th>
-            <th scope="col" className="py-1 font-semibold">
-              For example
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(Object.keys(SEVERITY_WEIGHTS) as (keyof typeof SEVERITY_WEIGHTS)[]).map((severity) => (
-            <tr key={severity}>
-              <td className="py-1 pr-6">{severity}</td>
-              <td className="py-1 pr-6 tabular-nums">{SEVERITY_WEIGHTS[severity]}</td>
-              <td className="py-1">{WHAT[severity]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={SEVERITIES}
+        rowKey={(severity) => severity}
+        caption="Weight of a finding by severity"
+        variant="plain"
+        className="mt-3"
+      />
       <p className="mt-3 text-xs text-slate-500">
         Documented in <span className="font-mono">docs/decisions.md</span> (Lint → Health score); computed by <span className="font-mono">lib/lint/health-score.ts</span>.
       </p>

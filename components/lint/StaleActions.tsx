@@ -1,10 +1,10 @@
 'use client';
 
-import { errorDetail } from '@/lib/client/api-client';
-import { useDecayPreviewMutation } from '@/lib/client/use-decay-preview-mutation';
+import { useDecayPreviewMutation } from '@/lib/decay/hooks/use-decay-preview-mutation';
 import { buttonStyles } from '../ui/styles';
 import { DecayPreview } from './DecayPreview';
 import { RetractButton } from './RetractButton';
+import { InlineError } from '../ui/InlineError';
 
 /** A stale value: preview what decay would do to it (a dry run of this one fact), or retract it now. */
 export function StaleActions({ scope, factId, entity, relation, source }: { scope: string; factId: string; entity: string; relation: string; source: string }) {
@@ -31,11 +31,7 @@ export function StaleActions({ scope, factId, entity, relation, source }: { scop
           <DecayPreview result={preview.data} />
         </div>
       ) : null}
-      {preview.error ? (
-        <p role="alert" data-testid="decay-preview-error" className="rounded-md bg-rose-50 p-2 text-xs text-rose-800">
-          {errorDetail(preview.error)}
-        </p>
-      ) : null}
+      <InlineError error={preview.error} testId="decay-preview-error" className="block rounded-md bg-rose-50 p-2 text-xs text-rose-800" />
     </div>
   );
 }

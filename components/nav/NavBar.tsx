@@ -1,6 +1,8 @@
 import Link from 'next/link';
+import { Suspense } from 'react';
 import type { Principal } from '@/lib/auth/principal';
 import { AlertsBadge } from '../alerts/AlertsBadge';
+import { AlertsBadgeLink } from '../alerts/AlertsBadgeLink';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { NavLinks } from './NavLinks';
 import { SignOutButton } from './SignOutButton';
@@ -21,7 +23,9 @@ export function NavBar({ principal }: { principal: Principal | null }) {
           <ThemeToggle />
           {principal ? (
             <>
-              <AlertsBadge principal={principal} />
+              <Suspense fallback={<AlertsBadgeLink count={null} />}>
+                <AlertsBadge principal={principal} />
+              </Suspense>
               <div className="hidden min-w-0 text-right text-xs leading-tight sm:block">
                 <div className="text-slate-400">{principal.via === 'open' ? 'Open node (auth off)' : 'Signed in as'}</div>
                 <div data-testid="signed-in-entity" className="max-w-[9rem] truncate sm:max-w-[16rem] font-mono text-slate-100" title={principal.entityUri}>

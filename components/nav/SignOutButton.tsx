@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { errorDetail } from '@/lib/client/api-client';
-import { useSignOutMutation } from '@/lib/client/use-sign-out-mutation';
+import { useSignOutMutation } from '@/lib/auth/hooks/use-sign-out-mutation';
+import { InlineError } from '../ui/InlineError';
 
 export function SignOutButton() {
   const router = useRouter();
@@ -24,11 +24,7 @@ export function SignOutButton() {
       >
         {signOut.isPending ? 'Signing out…' : 'Sign out'}
       </button>
-      {signOut.isError ? (
-        <span role="alert" className="text-xs text-rose-200">
-          {errorDetail(signOut.error)}
-        </span>
-      ) : null}
+      <InlineError error={signOut.error} className="text-xs text-rose-200" />
     </>
   );
 }

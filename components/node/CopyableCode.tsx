@@ -1,4 +1,4 @@
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../ui/CopyButton';
 
 /** A labelled code block (one line or a JSON config) with a copy button. */
 export function CopyableCode({ title, text, copyLabel, testId, block = false }: { title: string; text: string; copyLabel: string; testId: string; block?: boolean }) {

@@ -1,31 +1,7 @@
-import type { MaintenanceStatus, TableMaintenance } from '@/lib/db/maintenance/maintenance-status';
-import { DateTime } from '../ui/DateTime';
+import type { MaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
 import { cardStyles } from '../ui/styles';
+import { MaintenanceTable } from './MaintenanceTable';
 import { RunMaintenanceButton } from './RunMaintenanceButton';
-
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
-
-function bytes(n: number): string {
-  if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} kB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** The newer of our own run and autovacuum's, so a PostgreSQL with autovacuum on reads right too. */
-function latest(own: string | null, auto: string | null): string | null {
-  if (!own) return auto;
-  if (!auto) return own;
-  return own > auto ? own : auto;
-}
-
-function State({ table }: { table: TableMaintenance }) {
-  if (!table.analyze_due && !table.vacuum_due) return <span className="text-emerald-700">up to date</span>;
-  const due = [table.analyze_due ? 'ANALYZE' : null, table.vacuum_due ? 'VACUUM' : null].filter(Boolean).join(' + ');
-  return (
-    <span className="text-amber-800" title={table.reasons.join('; ')}>
-      {due} due
-    </span>
-  );
-}
 
 function lastRunLine(status: MaintenanceStatus): string {
   const run = status.scheduler.last_run;
@@ -55,37 +31,7 @@ export function MaintenancePanel({ status }: { status: MaintenanceStatus }) {
         </div>
         <RunMaintenanceButton />
       </div>
-      <div className="mt-4 overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="maintenance-table">
-          <caption className="sr-only">Maintenance state of each table</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">Table</th>
-              <th scope="col" className="px-3 py-2 text-right">Rows</th>
-              <th scope="col" className="px-3 py-2 text-right">Dead rows</th>
-              <th scope="col" className="px-3 py-2 text-right">Changed since ANALYZE</th>
-              <th scope="col" className="px-3 py-2 text-right">Size</th>
-              <th scope="col" className="px-3 py-2">Last ANALYZE</th>
-              <th scope="col" className="px-3 py-2">Last VACUUM</th>
-              <th scope="col" className="px-3 py-2">State</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 tabular-nums">
-            {status.tables.map((table) => (
-              <tr key={table.table} data-testid="maintenance-row" data-table={table.table}>
-                <td className="px-3 py-2 font-mono text-xs">{table.table}</td>
-                <td className="px-3 py-2 text-right">{count(table.rows)}</td>
-                <td className="px-3 py-2 text-right">{count(table.dead_rows)}</td>
-                <td className="px-3 py-2 text-right">{count(table.changes_since_analyze)}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{bytes(table.size_bytes)}</td>
-                <td className="px-3 py-2 text-xs text-slate-600"><DateTime iso={latest(table.last_analyze, table.last_autoanalyze)} fallback="never" /></td>
-                <td className="px-3 py-2 text-xs text-slate-600"><DateTime iso={latest(table.last_vacuum, table.last_autovacuum)} fallback="never" /></td>
-                <td className="px-3 py-2 text-xs whitespace-nowrap"><State table={table} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <MaintenanceTable tables={status.tables} />
     </section>
   );
 }

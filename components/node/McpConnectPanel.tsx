@@ -1,4 +1,4 @@
-import { authHeader, httpClientConfig, mcpUrl, stdioClientConfig } from '@/lib/review-ui/mcp-config';
+import { authHeader, httpClientConfig, mcpUrl, stdioClientConfig } from '@/lib/node/view/mcp-config';
 import { cardStyles } from '../ui/styles';
 import { CopyableCode } from './CopyableCode';
 

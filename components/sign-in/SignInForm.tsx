@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useSignInMutation } from '@/lib/client/use-sign-in-mutation';
+import { useSignInMutation } from '@/lib/auth/hooks/use-sign-in-mutation';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, inputStyles, labelStyles } from '../ui/styles';
 

@@ -1,4 +1,4 @@
-import { formatConfidence } from '@/lib/synthesis-ui/fact-value-text';
+import { formatConfidence } from '@/lib/facts/view/fact-value-text';
 
 /** A confidence as a number with a small bar, so a column of them reads at a glance. */
 export function ConfidenceBar({ confidence }: { confidence: number }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ConfidenceDistribution, ThresholdState } from '@/lib/synthesis-ui/prepare-confidence-distribution';
+import type { ConfidenceDistribution, ThresholdState } from '@/lib/synthesis/view/prepare-confidence-distribution';
 
 const CLEAN: Record<ThresholdState, string> = { shown: 'var(--chart-indigo)', 'partly-hidden': 'var(--chart-indigo-light)', hidden: 'var(--chart-faint)' };
 const CONTRADICTED: Record<ThresholdState, string> = { shown: 'var(--chart-orange)', 'partly-hidden': 'var(--chart-orange-light)', hidden: 'var(--chart-faint-2)' };

@@ -2,13 +2,13 @@
 
 import { type FormEvent, useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { type ContextParams, useContextQuery } from '@/lib/client/use-context-query';
-import { parseRelationList } from '@/lib/decay-ui/policy-form';
+import { type ContextParams, useContextQuery } from '@/lib/context/hooks/use-context-query';
+import { parseRelationList } from '@/lib/decay/view/policy-form';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../ui/CopyButton';
 import { MarkdownView } from './MarkdownView';
 
 /** What POST /v1/context would hand an agent for this scope: the Spec-19 block, rendered and raw. */
@@ -84,7 +84,9 @@ export function ContextPreviewPanel({ scope }: { scope: string }) {
               <h3 id="context-raw-title" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 Raw Markdown
               </h3>
-              <CopyButton text={context.data.summary} label="Copy Markdown" />
+              <CopyButton text={context.data.summary} label="Copy Markdown">
+                Copy Markdown
+              </CopyButton>
             </div>
             <pre data-testid="context-raw" className="max-h-[32rem] overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100 wrap-anywhere">
               {context.data.summary}

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { FactValue } from '@/lib/facts/fact-value';
-import { factValueText, formatConfidence } from '@/lib/synthesis-ui/fact-value-text';
-import { conflictHref } from '../conflicts/conflict-href';
+import { factValueText, formatConfidence } from '@/lib/facts/view/fact-value-text';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 
 const ALT_PREVIEW = 60;
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { use, useMemo } from 'react';
-import { type ConfidenceBucketCount, prepareConfidenceDistribution } from '@/lib/synthesis-ui/prepare-confidence-distribution';
+import { type ConfidenceBucketCount, prepareConfidenceDistribution } from '@/lib/synthesis/view/prepare-confidence-distribution';
 import { ConfidenceDistributionChart } from './ConfidenceDistributionChart';
 
 /**

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { type Inline, type MarkdownBlock, parseMarkdown } from '@/lib/synthesis-ui/render-markdown';
+import { type Inline, type MarkdownBlock, parseMarkdown } from '@/lib/synthesis/view/render-markdown';
 
 function Inlines({ inlines }: { inlines: Inline[] }) {
   return (

@@ -2,10 +2,11 @@
 
 import { type FormEvent, useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useSaveSnapshotMutation } from '@/lib/client/use-save-snapshot-mutation';
+import { useSaveSnapshotMutation } from '@/lib/synthesis/hooks/use-save-snapshot-mutation';
 import type { SnapshotRecord } from '@/lib/synthesis/snapshots';
 import { Notice } from '../ui/Notice';
-import { buttonStyles, inputStyles, labelStyles } from '../ui/styles';
+import { buttonStyles } from '../ui/styles';
+import { TextField } from '../ui/TextField';
 
 /** Saves the scope's current synthesis under an optional label (write on the scope). */
 export function SaveSnapshotForm({ scope, canWrite, onSaved }: { scope: string; canWrite: boolean; onSaved: (snapshot: SnapshotRecord) => void }) {
@@ -18,12 +19,7 @@ export function SaveSnapshotForm({ scope, canWrite, onSaved }: { scope: string; 
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Save a snapshot">
       <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="snapshot-label" className={labelStyles}>
-            Label <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <input id="snapshot-label" value={label} maxLength={200} disabled={!canWrite} onChange={(e) => setLabel(e.target.value)} placeholder="before the Q3 cleanup" className={`${inputStyles} mt-1`} />
-        </div>
+        <TextField id="snapshot-label" label="Label" note="optional" value={label} maxLength={200} disabled={!canWrite} onChange={(e) => setLabel(e.target.value)} placeholder="before the Q3 cleanup" className="min-w-0 flex-1" />
         <button type="submit" disabled={!canWrite || save.isPending} className={buttonStyles.primary}>
           {save.isPending ? 'Saving…' : 'Save snapshot'}
         </button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { errorDetail } from '@/lib/client/api-client';
-import { DIFF_KINDS, type DiffKind, useSnapshotDiffQuery } from '@/lib/client/use-snapshot-diff-query';
+import { DIFF_KINDS, type DiffKind, useSnapshotDiffQuery } from '@/lib/synthesis/hooks/use-snapshot-diff-query';
 import type { SnapshotRecord } from '@/lib/synthesis/snapshots';
 import { DateTime } from '../ui/DateTime';
 import { EmptyState } from '../ui/EmptyState';

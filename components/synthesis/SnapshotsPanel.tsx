@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useSnapshotsQuery } from '@/lib/client/use-snapshots-query';
+import { useSnapshotsQuery } from '@/lib/synthesis/hooks/use-snapshots-query';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
@@ -58,14 +58,20 @@ export function SnapshotsPanel({ scope, canWrite }: { scope: string; canWrite: b
             <Skeleton className="h-8" />
             <Skeleton className="h-8" />
           </div>
-        ) : list.length ? (
-          <SnapshotList snapshots={list} selected={selected} canWrite={canWrite} onToggle={(id, on) => setSelected((s) => (on ? [...s, id].slice(-2) : s.filter((x) => x !== id)))} />
         ) : (
-          <div className="p-4">
-            <EmptyState title="No snapshots yet" testId="snapshots-empty">
-              Save one above; save another later and compare them to see what changed.
-            </EmptyState>
-          </div>
+          <SnapshotList
+            snapshots={list}
+            selected={selected}
+            canWrite={canWrite}
+            onToggle={(id, on) => setSelected((s) => (on ? [...s, id].slice(-2) : s.filter((x) => x !== id)))}
+            empty={
+              <div className="p-4">
+                <EmptyState title="No snapshots yet" testId="snapshots-empty">
+                  Save one above; save another later and compare them to see what changed.
+                </EmptyState>
+              </div>
+            }
+          />
         )}
       </section>
 

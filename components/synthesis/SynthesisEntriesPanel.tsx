@@ -3,9 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { Suspense, useEffect, useState, useTransition } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useSynthesisQuery } from '@/lib/client/use-synthesis-query';
-import type { ConfidenceBucketCount } from '@/lib/synthesis-ui/prepare-confidence-distribution';
-import { CursorPager } from '../decay/CursorPager';
+import { useSynthesisQuery } from '@/lib/synthesis/hooks/use-synthesis-query';
+import type { ConfidenceBucketCount } from '@/lib/synthesis/view/prepare-confidence-distribution';
+import { CursorPager } from '../ui/CursorPager';
 import { EmptyState } from '../ui/EmptyState';
 import { ExportLinks } from '../ui/ExportLinks';
 import { Notice } from '../ui/Notice';
@@ -134,14 +134,7 @@ export function SynthesisEntriesPanel({
           </p>
           <SynthesisEntriesTable entries={page.summary} />
           <div className="mt-3">
-            <CursorPager
-              hasPrevious={cursors.length > 1}
-              nextCursor={page.next_cursor}
-              busy={query.isPlaceholderData}
-              onPrevious={() => setCursors((c) => c.slice(0, -1))}
-              onNext={(next) => setCursors((c) => [...c, next])}
-              label="Pages of entries"
-            />
+            <CursorPager cursors={cursors} onCursors={setCursors} nextCursor={page.next_cursor} busy={query.isPlaceholderData} label="Pages of entries" />
           </div>
         </section>
       ) : (

@@ -1,7 +1,8 @@
 'use client';
 
 import { type FormEvent, useState } from 'react';
-import { buttonStyles, inputStyles, labelStyles } from '../ui/styles';
+import { buttonStyles, labelStyles } from '../ui/styles';
+import { TextField } from '../ui/TextField';
 
 /** min_confidence slider, include-expired toggle and an entity filter for the entries. */
 export function SynthesisFilters({
@@ -48,12 +49,7 @@ export function SynthesisFilters({
         Include expired and retracted values
       </label>
       <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2 sm:w-auto" role="search" aria-label="Filter by entity">
-        <div className="w-full sm:w-80">
-          <label htmlFor="synthesis-entity" className={labelStyles}>
-            Entity <span className="font-normal text-slate-500">(exact URI)</span>
-          </label>
-          <input id="synthesis-entity" value={entityText} onChange={(e) => setEntityText(e.target.value)} placeholder="stigmem://acme/user/alice" className={`${inputStyles} mt-1 font-mono`} />
-        </div>
+        <TextField id="synthesis-entity" label="Entity" note="exact URI" value={entityText} onChange={(e) => setEntityText(e.target.value)} placeholder="stigmem://acme/user/alice" mono className="w-full sm:w-80" />
         <button type="submit" disabled={pending} className={buttonStyles.secondary}>
           Filter
         </button>

@@ -1,9 +1,16 @@
-// A fact value as text. Long values are cut to a preview that expands in place, and any value
-// wraps anywhere so a long URI or token never widens its table.
+import type { FactValue } from '@/lib/facts/fact-value';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
+
+// A fact value (or any value already as text). Long values are cut to a preview that expands in
+// place, and any value wraps anywhere so a long URI or token never widens its table.
 
 const PREVIEW_CHARS = 160;
 
-export function ValueText({ text, type }: { text: string; type?: string }) {
+type ValueTextProps = { text: string; type?: string } | { value: FactValue; showType?: boolean };
+
+export function ValueText(props: ValueTextProps) {
+  const text = 'value' in props ? factValueText(props.value) : props.text;
+  const type = 'value' in props ? (props.showType ? props.value.type : undefined) : props.type;
   const typeBadge = type ? <span className="mr-1.5 rounded bg-slate-100 px-1 py-0.5 font-mono text-[10px] uppercase tracking-wide text-slate-600">{type}</span> : null;
   if (text.length <= PREVIEW_CHARS) {
     return (

@@ -1,10 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { errorDetail } from '@/lib/client/api-client';
 import { FACT_SCOPES } from '@/lib/facts/scope';
 import { useAddWebhookMutation } from '@/lib/webhooks/hooks/use-webhook-mutations';
-import { buttonStyles, inputStyles, labelStyles } from '../ui/styles';
+import { buttonStyles, labelStyles } from '../ui/styles';
+import { TextField } from '../ui/TextField';
+import { InlineError } from '../ui/InlineError';
 
 /** A new destination: URL, signing secret, scopes (none = all). */
 export function AddWebhookForm() {
@@ -27,18 +28,8 @@ export function AddWebhookForm() {
   };
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" data-testid="add-webhook">
-      <div>
-        <label htmlFor="webhook-url" className={labelStyles}>
-          URL
-        </label>
-        <input id="webhook-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://hooks.slack.com/services/…" className={`${inputStyles} mt-1`} />
-      </div>
-      <div>
-        <label htmlFor="webhook-secret" className={labelStyles}>
-          Signing secret (16+ characters)
-        </label>
-        <input id="webhook-secret" type="password" required minLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="new-password" className={`${inputStyles} mt-1`} />
-      </div>
+      <TextField id="webhook-url" label="URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://hooks.slack.com/services/…" />
+      <TextField id="webhook-secret" label="Signing secret (16+ characters)" type="password" required minLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="new-password" />
       <fieldset className="sm:col-span-2">
         <legend className={labelStyles}>Scopes (none checked = every scope)</legend>
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
@@ -54,11 +45,7 @@ export function AddWebhookForm() {
         <button type="submit" disabled={add.isPending} className={buttonStyles.primary}>
           {add.isPending ? 'Adding…' : 'Add destination'}
         </button>
-        {add.error ? (
-          <p role="alert" className="text-sm text-rose-700">
-            {errorDetail(add.error)}
-          </p>
-        ) : null}
+        <InlineError error={add.error} className="text-sm text-rose-700" />
       </div>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { apiFetch, errorDetail } from '@/lib/client/api-client';
+import { type Column, DataTable } from '../ui/DataTable';
 import { DateTime } from '../ui/DateTime';
 
 interface Delivery {
@@ -16,6 +17,17 @@ interface Delivery {
   latency_ms: number | null;
   last_error: string | null;
 }
+
+const STATUS_TONES: Record<string, string> = { delivered: 'text-emerald-700', failed: 'text-rose-700' };
+
+const columns: Column<Delivery>[] = [
+  { key: 'event', header: 'Event', cell: (d) => d.event },
+  { key: 'status', header: 'Status', cell: (d) => <span className={`font-medium ${STATUS_TONES[d.status] ?? 'text-amber-700'}`}>{d.status}</span> },
+  { key: 'tries', header: 'Tries', className: 'tabular-nums', cell: (d) => d.attempts },
+  { key: 'response', header: 'Response', className: 'wrap-anywhere', cell: (d) => `${d.response_code ?? d.last_error ?? '—'}${d.latency_ms !== null ? ` · ${d.latency_ms} ms` : ''}` },
+  { key: 'last', header: 'Last try', cell: (d) => <DateTime iso={d.last_attempt_at} /> },
+  { key: 'next', header: 'Next try', cell: (d) => <DateTime iso={d.next_attempt_at} /> },
+];
 
 /** The destination's last deliveries: status, response code, latency, next try. Loaded when shown. */
 export function DeliveryLog({ webhookId, version }: { webhookId: string; version: number }) {
@@ -33,37 +45,5 @@ export function DeliveryLog({ webhookId, version }: { webhookId: string; version
   if (error) return <p role="alert" className="text-xs text-rose-700">{error}</p>;
   if (!rows) return <p className="text-xs text-slate-500">Loading deliveries…</p>;
   if (!rows.length) return <p className="text-xs text-slate-500">Nothing sent yet.</p>;
-  return (
-    <table className="mt-1 min-w-full text-xs" data-testid="delivery-log">
-      <thead className="text-left text-slate-500">
-        <tr>
-          <th className="py-1 pr-3 font-medium">Event</th>
-          <th className="py-1 pr-3 font-medium">Status</th>
-          <th className="py-1 pr-3 font-medium">Tries</th>
-          <th className="py-1 pr-3 font-medium">Response</th>
-          <th className="py-1 pr-3 font-medium">Last try</th>
-          <th className="py-1 pr-3 font-medium">Next try</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((d) => (
-          <tr key={d.id} className="border-t border-slate-100">
-            <td className="py-1 pr-3">{d.event}</td>
-            <td className={`py-1 pr-3 font-medium ${d.status === 'delivered' ? 'text-emerald-700' : d.status === 'failed' ? 'text-rose-700' : 'text-amber-700'}`}>{d.status}</td>
-            <td className="py-1 pr-3 tabular-nums">{d.attempts}</td>
-            <td className="py-1 pr-3 wrap-anywhere">
-              {d.response_code ?? d.last_error ?? '—'}
-              {d.latency_ms !== null ? ` · ${d.latency_ms} ms` : ''}
-            </td>
-            <td className="py-1 pr-3">
-              <DateTime iso={d.last_attempt_at} />
-            </td>
-            <td className="py-1 pr-3">
-              <DateTime iso={d.next_attempt_at} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable columns={columns} rows={rows} rowKey={(d) => d.id} caption="Last deliveries" testId="delivery-log" variant="plain" className="mt-1" tableClassName="text-xs" />;
 }

@@ -1,20 +1,13 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { adminHeaders, signInViaApi, uniqueSuffix } from '../support/api';
 import { createReviewConflict } from '../support/review-data';
+import { shoot, SHOTS_SKIP_REASON, shotsDir } from '../support/screenshots';
 
 // Not a check: photographs of the health-history pages (empty, one run, several runs, a run opened,
 // alerts with a webhook destination) for a person to look at. Runs only with E2E_SHOTS_DIR set.
 
-const shotsDir = process.env.E2E_SHOTS_DIR;
-
 test.describe('health history screenshots', () => {
-  test.skip(!shotsDir, 'set E2E_SHOTS_DIR to take page screenshots');
-
-  const shoot = async (page: Page, name: string) => {
-    await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage: true, animations: 'disabled' });
-  };
+  test.skip(!shotsDir, SHOTS_SKIP_REASON);
 
   test('history, run, alerts', async ({ page, request }) => {
     const suffix = uniqueSuffix();

@@ -1,22 +1,16 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminHeaders, assertFact, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
 import { createPolicy, deletePolicyIfExists, importAgedFacts, staleFacts } from '../support/decay-data';
+import { holdLintJobRunning } from '../support/lint-data';
 import { saveSnapshot } from '../support/synthesis-data';
-import { decayHref } from '../../lib/decay-ui/decay-href';
+import { decayHref } from '../../lib/decay/view/decay-href';
+import { shoot, shootViewport, SHOTS_SKIP_REASON, shotsDir } from '../support/screenshots';
 
 // Not a check: a tour that photographs every page (filled and empty) for a person to look at.
 // Runs only with E2E_SHOTS_DIR set: `E2E_SHOTS_DIR=/tmp/shots npx playwright test --project screenshots`.
 
-const shotsDir = process.env.E2E_SHOTS_DIR;
-
 test.describe('page screenshots', () => {
-  test.skip(!shotsDir, 'set E2E_SHOTS_DIR to take page screenshots');
-
-  const shoot = async (page: Page, name: string) => {
-    await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage: true, animations: 'disabled' });
-  };
+  test.skip(!shotsDir, SHOTS_SKIP_REASON);
 
   test('every page, filled and empty', async ({ page, request }) => {
     const suffix = uniqueSuffix();
@@ -62,7 +56,7 @@ test.describe('page screenshots', () => {
     await expect(page.getByTestId('new-key-secret')).toBeVisible();
     await shoot(page, '10-keys-created');
     await page.locator(`[data-testid="key-row"][data-entity="e2e:shots-key:${suffix}"]`).getByRole('button', { name: /^Revoke key/ }).click();
-    await page.screenshot({ path: path.join(shotsDir!, '11-keys-revoke-dialog.png'), animations: 'disabled' });
+    await shootViewport(page, '11-keys-revoke-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/decay');
     await shoot(page, '12-decay');
@@ -90,12 +84,7 @@ test.describe('page screenshots', () => {
 // Lint (issue 3): the Health cards, the scope page with its actions, a large scope's job, and the
 // empty and narrow views. Data with long entity URIs and long values, to see that they wrap.
 test.describe('lint page screenshots', () => {
-  test.skip(!shotsDir, 'set E2E_SHOTS_DIR to take page screenshots');
-
-  const shoot = async (page: Page, name: string, fullPage = true) => {
-    await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage, animations: 'disabled' });
-  };
+  test.skip(!shotsDir, SHOTS_SKIP_REASON);
 
   test('health cards, scope findings and their actions', async ({ page, request }) => {
     const suffix = uniqueSuffix();
@@ -125,10 +114,10 @@ test.describe('lint page screenshots', () => {
     await expect(staleRow.getByTestId('decay-preview')).toBeVisible();
     await shoot(page, 'lint-34-scope-stale-preview');
     await staleRow.getByRole('button', { name: 'Retract now' }).click();
-    await page.screenshot({ path: path.join(shotsDir!, 'lint-35-scope-retract-dialog.png'), animations: 'disabled' });
+    await shootViewport(page, 'lint-35-scope-retract-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.locator(`[data-testid="finding-row"][data-entity="${base}:doc"]`).getByRole('button', { name: 'Assert the missing target' }).click();
-    await page.screenshot({ path: path.join(shotsDir!, 'lint-36-scope-assert-target-dialog.png'), animations: 'disabled' });
+    await shootViewport(page, 'lint-36-scope-assert-target-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`/scopes/local?q=${suffix}&check=contradiction&sort=entity`);
     await shoot(page, 'lint-37-scope-filtered-contradiction');
@@ -152,34 +141,19 @@ test.describe('lint page screenshots', () => {
       const facts = Array.from({ length: 800 }, (_, i) => ({ entity: `e2e:shots-bulk:${suffix}:${batch}-${i}`, relation: 'bulk:n', value: { type: 'number', v: i }, source: 'e2e:playwright', scope: 'company' }));
       expect((await request.post('/v1/facts', { headers: adminHeaders, data: { facts } })).status()).toBe(201);
     }
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let polls = 0;
-    await page.route('**/api/lint-jobs/*/findings*', async (route) => {
-      if (polls++ === 0) {
-        const answer = await (await route.fetch()).json();
-        return route.fulfill({ json: { job: { ...answer.job, status: 'running', progress: 0.4 }, page: null } });
-      }
-      await released;
-      return route.continue();
-    });
+    const job = await holdLintJobRunning(page, 0.4);
     await signInViaApi(page);
     await page.goto('/scopes/company');
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     await shoot(page, 'lint-41-scope-large-progress');
-    release();
+    job.release();
     await expect(page.getByTestId('lint-job-done')).toBeVisible();
     await shoot(page, 'lint-42-scope-large-findings');
   });
 });
 
 test.describe('review and node page screenshots', () => {
-  test.skip(!shotsDir, 'set E2E_SHOTS_DIR to take page screenshots');
-
-  const shoot = async (page: Page, name: string) => {
-    await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage: true, animations: 'disabled' });
-  };
+  test.skip(!shotsDir, SHOTS_SKIP_REASON);
 
   test('the review queue, a conflict, history, divergence and the node page', async ({ page, request }) => {
     const ns = `rvshots-${uniqueSuffix()}`;
@@ -205,7 +179,7 @@ test.describe('review and node page screenshots', () => {
     await page.getByRole('checkbox', { name: /^Mark .*item-3 / }).check();
     await shoot(page, '30-queue');
     await page.getByRole('button', { name: /^Accept 2 suggestions/ }).click();
-    await page.screenshot({ path: path.join(shotsDir!, '31-queue-bulk-dialog.png'), animations: 'disabled' });
+    await shootViewport(page, '31-queue-bulk-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.keyboard.press('a');
     await expect(page.getByTestId('queue-announcer')).toContainText('Kept');
@@ -248,12 +222,7 @@ test.describe('review and node page screenshots', () => {
 // one-fact preview, a job's progress, snapshots and their diff, the context preview; long values,
 // narrow screens and the empty states of a key that reads only "public".
 test.describe('decay and synthesis page screenshots', () => {
-  test.skip(!shotsDir, 'set E2E_SHOTS_DIR to take page screenshots');
-
-  const shoot = async (page: Page, name: string, fullPage = true) => {
-    await expect(page.getByTestId('page-loading')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shotsDir!, `${name}.png`), fullPage, animations: 'disabled' });
-  };
+  test.skip(!shotsDir, SHOTS_SKIP_REASON);
 
   test('decay: policies, preview, one fact, a job, empty states', async ({ page, request }) => {
     const suffix = uniqueSuffix();
@@ -286,7 +255,7 @@ test.describe('decay and synthesis page screenshots', () => {
       await shoot(page, 'ds-51-decay-policy-form-error');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Apply sweep…' }).click();
-      await page.screenshot({ path: path.join(shotsDir!, 'ds-52-decay-apply-dialog.png'), animations: 'disabled' });
+      await shootViewport(page, 'ds-52-decay-apply-dialog');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
       // A job's progress, staged: the sweep answers 202 and the job reports 40 %.

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect } from '@playwright/test';
-import { adminHeaders, type FactInput, type WireFact } from './api';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { adminHeaders, createConflict, type FactInput, type WireFact } from './api';
 
 // Data for the lint journeys (e2e/ui/lint.spec.ts), written through the public API.
 
@@ -39,6 +39,37 @@ export async function createStaleFinding(request: APIRequestContext, entity: str
 export async function createBrokenRef(request: APIRequestContext, entity: string, target: string, scope = 'local') {
   const [ref] = await assertFacts(request, [{ entity, relation: 'memory:link', value: { type: 'ref', v: target }, scope }]);
   return ref;
+}
+
+/**
+ * One finding of each kind around `entity` in scope local: a contradiction on its owner (alice vs
+ * `b`), a stale value on `entity:stale` and a broken ref from `entity:ref` to e2e:missing:<suffix>.
+ */
+export async function createOneOfEachFinding(request: APIRequestContext, entity: string, suffix: string, b = 'bob') {
+  const conflict = await createConflict(request, entity, 'alice', b);
+  await createStaleFinding(request, `${entity}:stale`);
+  await createBrokenRef(request, `${entity}:ref`, `e2e:missing:${suffix}`);
+  return conflict;
+}
+
+/**
+ * The large-scope page polls its lint job through the dashboard's paging endpoint, and the job may
+ * finish before the first poll: answers that poll with the job still running at `progress`, and
+ * holds the later ones until `release()`, so the progress bar can be seen; `polls()` counts them.
+ */
+export async function holdLintJobRunning(page: Page, progress: number): Promise<{ release: () => void; polls: () => number }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let polls = 0;
+  await page.route('**/api/lint-jobs/*/findings*', async (route) => {
+    if (polls++ === 0) {
+      const answer = await (await route.fetch()).json();
+      return route.fulfill({ json: { job: { ...answer.job, status: 'running', progress }, page: null } });
+    }
+    await released;
+    return route.continue();
+  });
+  return { release, polls: () => polls };
 }
 
 export async function scopeFactCount(request: APIRequestContext, scope: string): Promise<number> {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { assertFact, createConflict, signInViaApi, uniqueSuffix } from '../support/api';
-import { createBrokenRef, createStaleFinding } from '../support/lint-data';
+import { assertFact, signInViaApi, uniqueSuffix } from '../support/api';
+import { createOneOfEachFinding } from '../support/lint-data';
 
 // Every page passes axe-core with no serious or critical violation, in the light and the dark
 // theme (issue 17). The pages get data of every kind first, so tables, badges and charts are there.
@@ -23,9 +23,7 @@ test.describe('accessibility', () => {
   test.beforeAll(async ({ request }) => {
     const suffix = uniqueSuffix();
     const entity = `e2e:a11y:${suffix}`;
-    const { conflictId } = await createConflict(request, entity, 'alice', 'bob');
-    await createStaleFinding(request, `${entity}:stale`);
-    await createBrokenRef(request, `${entity}:ref`, `e2e:missing:${suffix}`);
+    const { conflictId } = await createOneOfEachFinding(request, entity, suffix);
     await assertFact(request, { entity: `${entity}:shared`, relation: 'memory:owner', value: { type: 'string', v: 'team-a' }, scope: 'team' });
     await assertFact(request, { entity: `${entity}:shared`, relation: 'memory:owner', value: { type: 'string', v: 'company-b' }, scope: 'company' });
     pages = [

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { decayHref } from '../../lib/decay-ui/decay-href';
+import { decayHref } from '../../lib/decay/view/decay-href';
 import { assertFact, createKey, signInViaApi, uniqueSuffix } from '../support/api';
 import { createPolicy, DAY_MS, deletePolicyIfExists, dryRunCounts, importAgedFacts, staleFacts, staleFindings } from '../support/decay-data';
 import { fillAboveThreshold, LARGE_SCOPE } from '../support/lint-data';

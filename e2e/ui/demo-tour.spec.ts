@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_KEY, E2E_PORT } from '../support/e2e-env';
+import { secondNodeEnv, waitForNode } from '../support/second-node';
 
 // The demo tour (issue 17): `npm run demo` (here with 6,000 facts, the same story) on a database
 // of its own, on the port after the suite's, then the README's tour: scopes of different health,
@@ -20,21 +21,13 @@ test.describe('demo tour', () => {
     test.setTimeout(300_000);
     const root = path.join(__dirname, '..', '..');
     dataDir = mkdtempSync(path.join(tmpdir(), 'stigmem-demo-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, STIGMEM_DATA_DIR: dataDir, STIGMEM_ADMIN_KEY: E2E_ADMIN_KEY, STIGMEM_SCHEDULER: 'off', NEXT_TELEMETRY_DISABLED: '1' };
-    delete env.DATABASE_URL;
     demo = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/demo.ts', '--skip-build', '--facts', '6000', '--port', String(PORT)], {
       cwd: root,
-      env,
+      env: secondNodeEnv({ STIGMEM_DATA_DIR: dataDir }),
       stdio: 'ignore',
       detached: true,
     });
-    for (let i = 0; i < 500; i++) {
-      const up = await fetch(`${BASE}/.well-known/stigmem`).then((r) => r.ok).catch(() => false);
-      if (up) return;
-      if (demo.exitCode !== null) throw new Error(`npm run demo exited with code ${demo.exitCode}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error('the demo did not start');
+    await waitForNode(BASE, demo, 'npm run demo', 500);
   });
 
   test.afterAll(async () => {

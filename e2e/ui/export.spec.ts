@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { assertFact, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
 import { csvRecords } from '../support/csv';
-import { createBrokenRef, createStaleFinding } from '../support/lint-data';
+import { createOneOfEachFinding } from '../support/lint-data';
 
 // Export (issue 17): the download links of the findings, the conflict queue, the synthesis entries
 // and the review history give files that parse and hold what the page shows, with its filters.
@@ -16,9 +16,7 @@ test.describe('export', () => {
   test('findings: CSV and JSON hold the filtered rows of the scope page', async ({ page, request }) => {
     const suffix = uniqueSuffix();
     const entity = `e2e:export:${suffix}`;
-    await createConflict(request, entity, 'alice', 'bob, "the builder"');
-    await createStaleFinding(request, `${entity}:stale`);
-    await createBrokenRef(request, `${entity}:ref`, `e2e:missing:${suffix}`);
+    await createOneOfEachFinding(request, entity, suffix, 'bob, "the builder"');
     await signInViaApi(page);
     await page.goto(`/scopes/local?q=${encodeURIComponent(suffix)}`);
     const rows = page.getByTestId('finding-row');

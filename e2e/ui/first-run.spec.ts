@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_KEY, E2E_PORT } from '../support/e2e-env';
+import { secondNodeEnv, waitForNode } from '../support/second-node';
 
 // The empty node (issue 17): a fresh `npm start` without data shows the first-run guide. The suite's
 // own server has other tests' facts, so this file starts a second server of the same build on the
@@ -17,16 +18,8 @@ test.describe('first run', () => {
     test.setTimeout(120_000);
     const root = path.join(__dirname, '..', '..');
     const next = createRequire(path.join(root, 'package.json')).resolve('next/dist/bin/next');
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), STIGMEM_DATA_DIR: 'memory://', STIGMEM_ADMIN_KEY: E2E_ADMIN_KEY, STIGMEM_SCHEDULER: 'off', NEXT_TELEMETRY_DISABLED: '1' };
-    delete env.DATABASE_URL;
-    server = spawn(process.execPath, [next, 'start'], { cwd: root, env, stdio: 'ignore' });
-    for (let i = 0; i < 200; i++) {
-      const up = await fetch(`${BASE}/.well-known/stigmem`).then((r) => r.ok).catch(() => false);
-      if (up) return;
-      if (server.exitCode !== null) throw new Error(`the empty node exited with code ${server.exitCode}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error('the empty node did not start');
+    server = spawn(process.execPath, [next, 'start'], { cwd: root, env: secondNodeEnv({ PORT: String(PORT), STIGMEM_DATA_DIR: 'memory://' }), stdio: 'ignore' });
+    await waitForNode(BASE, server, 'the empty node', 200);
   });
 
   test.afterAll(() => {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminHeaders, assertFact, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
 import { E2E_ADMIN_ENTITY } from '../support/e2e-env';
-import { createBrokenRef, createStaleFinding, fillAboveThreshold, LARGE_SCOPE } from '../support/lint-data';
+import { createBrokenRef, createStaleFinding, fillAboveThreshold, LARGE_SCOPE, holdLintJobRunning } from '../support/lint-data';
 
 // Lint journeys (issue 3): Health home → scope page → a finding's remediation → the finding is gone
 // after a re-lint. Every test narrows the table to its own entities with the entity search.
@@ -119,20 +119,8 @@ test.describe('lint', () => {
     await createBrokenRef(request, `e2e:lint:${suffix}:ref`, `e2e:lint:${suffix}:nowhere`, LARGE_SCOPE);
     await fillAboveThreshold(request, LARGE_SCOPE, suffix);
 
-    // The job may finish before the first poll: answer that poll with a half-done job, and hold the
-    // next ones until the progress bar has been seen.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let polls = 0;
-    // The page polls the job through the dashboard's paging endpoint: its first answer says running.
-    await page.route('**/api/lint-jobs/*/findings*', async (route) => {
-      if (polls++ === 0) {
-        const answer = await (await route.fetch()).json();
-        return route.fulfill({ json: { job: { ...answer.job, status: 'running', progress: 0.5 }, page: null } });
-      }
-      await released;
-      return route.continue();
-    });
+    // The first poll answers "running, half done"; the next wait until the progress bar was seen.
+    const job = await holdLintJobRunning(page, 0.5);
 
     // The browser never downloads the job's whole result, only pages of it.
     const wholeResults: string[] = [];
@@ -145,7 +133,7 @@ test.describe('lint', () => {
     const progress = page.getByRole('progressbar', { name: 'Lint progress' });
     await expect(progress).toHaveAttribute('aria-valuenow', '50');
     await expect(page.getByTestId('lint-job-status')).toContainText('Running');
-    release();
+    job.release();
 
     await expect(page.getByTestId('lint-job-done')).toContainText('in a background job');
     await filterFindings(page, { q: suffix });
@@ -153,7 +141,7 @@ test.describe('lint', () => {
     await filterFindings(page, { check: 'broken_ref' });
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page)).toHaveAttribute('data-entity', `e2e:lint:${suffix}:ref`);
-    expect(polls).toBeGreaterThan(1);
+    expect(job.polls()).toBeGreaterThan(1);
     expect(wholeResults).toEqual([]);
   });
 

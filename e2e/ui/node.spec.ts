@@ -29,15 +29,42 @@ test.describe('node page', () => {
     await expect(page.getByTestId('node-info')).toContainText('API key required');
   });
 
-  test('admins see the database maintenance table and can run it on every table', async ({ page }) => {
+  test('admins see the read replicas and the database maintenance table, and can run maintenance on every table', async ({ page }) => {
     await signInViaApi(page);
     await page.goto('/node');
     const panel = page.getByTestId('maintenance');
     await expect(panel.getByRole('heading', { name: 'Database maintenance' })).toBeVisible();
     for (const table of ['facts', 'value_heads', 'conflicts']) await expect(panel.locator(`[data-table="${table}"]`)).toHaveCount(1);
+    // The embedded database has no replicas: the panel says every read runs on the primary, and how to add one.
+    await expect(page.getByTestId('replicas-none')).toContainText('DATABASE_READ_URL');
     await panel.getByRole('button', { name: 'Run on every table now' }).click();
     await expect(page.getByTestId('maintenance-run-result')).toContainText(/Done in [\d.]+ s/);
     // The page reloads its table: every table was analyzed moments ago, so none reads "never".
     await expect(panel.locator('[data-table="facts"]')).not.toContainText('never');
+  });
+
+  test('the maintenance table sorts in the browser: by name, then by size', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/node');
+    const table = page.getByTestId('maintenance-table');
+    const names = () => table.getByTestId('maintenance-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-table') ?? ''));
+    const byName = await names();
+    expect(byName.length).toBeGreaterThan(3);
+    expect(byName).toEqual([...byName].sort());
+    await expect(table.getByRole('columnheader', { name: /^Table/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await table.getByRole('button', { name: /^Table/ }).click();
+    await expect(table.getByRole('columnheader', { name: /^Table/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(await names()).toEqual([...byName].reverse());
+
+    await table.getByRole('button', { name: /^Size/ }).click();
+    await expect(table.getByRole('columnheader', { name: /^Size/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('columnheader', { name: /^Table/ })).toHaveAttribute('aria-sort', 'none');
+    const sizes = await table.getByTestId('maintenance-row').evaluateAll((rows) => rows.map((row) => row.children[4].textContent ?? ''));
+    const inBytes = sizes.map((text) => {
+      const [amount, unit] = text.trim().split(' ');
+      return Number(amount) * (unit === 'MB' ? 1024 * 1024 : 1024);
+    });
+    expect(inBytes.every((size, i) => i === 0 || size >= inBytes[i - 1]), sizes.join(', ')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { adminHeaders, createConflict, signInViaApi, uniqueSuffix } from '../support/api';
+import { adminHeaders, signInViaApi, uniqueSuffix } from '../support/api';
 import { DAY_MS, hlcAt } from '../support/decay-data';
-import { createBrokenRef, createStaleFinding } from '../support/lint-data';
+import { createOneOfEachFinding } from '../support/lint-data';
 
 // Times people read and findings that read at a glance (issue 17).
 
@@ -33,9 +33,7 @@ test.describe('readable pages', () => {
   test('findings show both values of a contradiction, when a value expired, and the missing target', async ({ page, request }) => {
     const suffix = uniqueSuffix();
     const entity = `e2e:glance:${suffix}`;
-    await createConflict(request, entity, 'alice', 'bob');
-    await createStaleFinding(request, `${entity}:stale`);
-    await createBrokenRef(request, `${entity}:ref`, `e2e:missing:${suffix}`);
+    await createOneOfEachFinding(request, entity, suffix);
     await signInViaApi(page);
     await page.goto(`/scopes/local?q=${encodeURIComponent(suffix)}`);
 

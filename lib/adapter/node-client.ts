@@ -1,3 +1,5 @@
+import { config } from '../config/config';
+
 // A minimal HTTP client for the middleware adapter (Spec-19 archetype: middleware, fail open).
 // It never throws: every failure (no STIGMEM_URL, unreachable node, timeout, 4xx, 5xx, bad JSON)
 // becomes null plus a log line, so a host agent keeps running whatever the node does.
@@ -34,9 +36,9 @@ export interface ResolvedOptions {
 
 export function resolveOptions(options: AdapterOptions = {}): ResolvedOptions {
   return {
-    url: (options.url ?? process.env.STIGMEM_URL)?.trim() || null,
-    apiKey: (options.apiKey ?? process.env.STIGMEM_API_KEY)?.trim() || null,
-    sourceEntity: (options.sourceEntity ?? process.env.STIGMEM_SOURCE_ENTITY)?.trim() || 'agent:stigmem-health-middleware',
+    url: (options.url ?? config().adapter.url)?.trim() || null,
+    apiKey: (options.apiKey ?? config().adapter.apiKey)?.trim() || null,
+    sourceEntity: (options.sourceEntity ?? config().adapter.sourceEntity)?.trim() || 'agent:stigmem-health-middleware',
     timeoutMs: options.timeoutMs ?? 3000,
     logger: options.logger ?? consoleLogger,
   };

@@ -1,6 +1,7 @@
 import type { Alert, AlertEvent, AlertRule } from '../generated/prisma/client';
 import type { OutboxPayload, WebhookEvent } from '../webhooks/outbox';
-import { formatInstant, formatInstantOrNull } from '../facts/instant';
+import { formatInstant, formatInstantOrNull } from '../time/instant';
+import { config } from '../config/config';
 
 // The JSON shape of an alert (GET /v1/alerts, webhook bodies, the Alerts page).
 
@@ -65,7 +66,7 @@ const VERB: Record<string, string> = { 'alert.opened': 'opened', 'alert.updated'
 
 /** The webhook body of a transition; `text` is what chat tools display. */
 export function alertPayload(event: WebhookEvent, alert: AlertRecord, note?: string | null): OutboxPayload {
-  const base = process.env.STIGMEM_NODE_URL?.replace(/\/+$/, '');
+  const base = config().node.url;
   const link = base ? ` ${base}/alerts?alert=${encodeURIComponent(alert.id)}` : '';
   const extra = event === 'alert.acknowledged' && alert.acknowledged_by ? ` by ${alert.acknowledged_by}${note ? `: ${note}` : ''}` : '';
   const text = `[Stigmem Health] ${alert.rule.name} ${VERB[event] ?? event} in scope ${alert.scope}${extra} — ${alert.message}${link}`;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { scopeSchema } from '../facts/scope';
-import { authorize, readableScopes, type Principal } from '../auth/principal';
+import { type FactScope, scopeSchema } from '../facts/scope';
+import type { Principal } from '../auth/principal';
 import { getDb, TX_OPTIONS } from '../db/prisma';
-import { conflict, notFound } from '../http/api-error';
+import { conflict, notFound } from '../errors/domain-error';
 import { scheduleDeliveries } from '../webhooks/deliver';
 import { ALERT_STATUSES, type AlertRecord, toAlertRecord } from './alert-record';
 import { recordTransition } from './evaluate';
@@ -19,10 +19,8 @@ export const alertsQuerySchema = z.object({
 
 export const acknowledgeSchema = z.object({ note: z.string().trim().max(2000, 'note is at most 2000 characters').nullish() });
 
-export async function listAlerts(query: z.output<typeof alertsQuerySchema>, principal: Principal): Promise<{ alerts: AlertRecord[]; counts: Record<string, number> }> {
-  const scopes: string[] = readableScopes(principal);
-  if (query.scope !== undefined) authorize(principal, 'read', query.scope);
-  const inScopes = query.scope ? [query.scope] : scopes;
+/** The alerts of `scopes` (the readable ones, or the one asked for). */
+export async function listAlerts(query: z.output<typeof alertsQuerySchema>, inScopes: FactScope[]): Promise<{ alerts: AlertRecord[]; counts: Record<string, number> }> {
   const status = query.status === 'all' ? undefined : query.status === 'active' ? { in: ['open', 'acknowledged'] } : query.status;
   const db = await getDb();
   const rows = await db.alert.findMany({
@@ -42,8 +40,7 @@ export async function acknowledgeAlert(id: string, note: string | null, principa
   const now = new Date();
   const alert = await db.$transaction(async (tx) => {
     const found = await tx.alert.findUnique({ where: { id }, include: { rule: true } });
-    if (!found || !(readableScopes(principal) as string[]).includes(found.scope)) throw notFound('alert_not_found', `no alert with id ${id}`);
-    authorize(principal, 'write', found.scope);
+    if (!found) throw notFound('alert_not_found', `no alert with id ${id}`);
     if (found.status !== 'open') throw conflict('alert_not_open', `alert ${id} is ${found.status}; only an open alert can be acknowledged`);
     const updated = await tx.alert.update({ where: { id }, data: { status: 'acknowledged', acknowledgedAt: now, acknowledgedBy: principal.entityUri, ackNote: note, updatedAt: now } });
     await recordTransition(tx, updated, found.rule, 'alert.acknowledged', now, null, principal.entityUri, note);
@@ -54,7 +51,7 @@ export async function acknowledgeAlert(id: string, note: string | null, principa
 }
 
 /** The header badge: open (not yet acknowledged) alerts in the scopes the caller can read. */
-export async function openAlertCount(principal: Principal): Promise<number> {
+export async function openAlertCount(readable: FactScope[]): Promise<number> {
   const db = await getDb();
-  return db.alert.count({ where: { status: 'open', scope: { in: readableScopes(principal) } } });
+  return db.alert.count({ where: { status: 'open', scope: { in: readable } } });
 }

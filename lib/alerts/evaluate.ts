@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import type { Alert, AlertRule } from '../generated/prisma/client';
-import type { HealthRunRecord } from '../health-history/run-record';
 import { enqueueEvent, type WebhookEvent } from '../webhooks/outbox';
 import { scheduleDeliveries } from '../webhooks/deliver';
 import { alertPayload, toAlertRecord } from './alert-record';
-import { measureRule, type RuleShape } from './rule-conditions';
+import { type MeasuredRun, measureRule, type RuleShape } from './rule-conditions';
 
 // The alert lifecycle, evaluated after every health run of a scope: an alert opens when its rule's
 // condition starts to hold, is updated (never duplicated) while it holds, and resolves by itself at
@@ -24,7 +23,7 @@ async function transition(tx: Tx, alert: Alert, rule: RuleRow, event: WebhookEve
 
 export { transition as recordTransition };
 
-async function evaluateRule(tx: Tx, rule: RuleRow, run: HealthRunRecord, now: Date): Promise<number> {
+async function evaluateRule(tx: Tx, rule: RuleRow, run: MeasuredRun, now: Date): Promise<number> {
   const m = measureRule(rule as unknown as RuleShape, run);
   if (!m) return 0;
   const active = await tx.alert.findFirst({ where: { ruleId: rule.id, scope: run.scope, status: { in: ['open', 'acknowledged'] } } });
@@ -48,7 +47,7 @@ async function evaluateRule(tx: Tx, rule: RuleRow, run: HealthRunRecord, now: Da
 }
 
 /** Applies every enabled rule covering the run's scope; kicks webhook delivery when anything was queued. */
-export async function evaluateAlerts(run: HealthRunRecord, now: Date): Promise<void> {
+export async function evaluateAlerts(run: MeasuredRun, now: Date): Promise<void> {
   const db = await getDb();
   const queued = await db.$transaction(async (tx) => {
     const rules = await tx.alertRule.findMany({ where: { enabled: true, OR: [{ scope: null }, { scope: run.scope }] }, orderBy: { id: 'asc' } });

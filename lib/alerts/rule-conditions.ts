@@ -1,5 +1,4 @@
-import { checkTotal } from '../health-history/fingerprint';
-import type { HealthRunRecord } from '../health-history/run-record';
+import { checkTotal, type FindingCounts } from '../lint/finding-counts';
 
 // What each kind of alert rule measures on a health run, and when its condition holds. Pure, so the
 // lifecycle (lib/alerts/evaluate.ts) and the unit tests share it.
@@ -14,6 +13,22 @@ export interface RuleShape {
   threshold: number;
 }
 
+/** What the rules read of a health run (a HealthRunRecord has these fields and more). */
+export interface MeasuredRun {
+  id: string;
+  scope: string;
+  trigger: string;
+  status: string;
+  error: string | null;
+  score: number | null;
+  findings: FindingCounts;
+  pending_conflicts: number;
+  aged_conflicts: number;
+  dismissed_last_7_days: number;
+  dismissed_prev_7_days: number;
+  duration_ms: number | null;
+}
+
 export interface Measurement {
   holds: boolean;
   value: number;
@@ -21,7 +36,7 @@ export interface Measurement {
 }
 
 /** null: the rule says nothing about this run (a failed run has no numbers; only run_failed reads it). */
-export function measureRule(rule: RuleShape, run: HealthRunRecord): Measurement | null {
+export function measureRule(rule: RuleShape, run: MeasuredRun): Measurement | null {
   const { threshold: t } = rule;
   if (rule.kind === 'run_failed') {
     const failed = run.status === 'failed';

@@ -1,9 +1,9 @@
 import { getDb } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
-import { ApiError, unauthorized } from '../http/api-error';
-import { authRequired, SESSION_COOKIE } from '../node/config';
-import { ensureNodeSetup } from '../node/node-setup';
+import { forbidden, unauthorized } from '../errors/domain-error';
+import { config } from '../config/config';
 import { hashSecret } from './key-material';
+import { readCookie, SESSION_COOKIE } from './session-cookie';
 import { OPEN_PRINCIPAL, type Permission, type Principal } from './principal';
 
 // Resolves the caller of a request: a Bearer API key (agents, scripts) or the dashboard's session
@@ -30,21 +30,6 @@ function principalFromKey(key: KeyRecord, via: Principal['via']): Principal {
 
 function usable(key: KeyRecord | null | undefined, now: Date): key is KeyRecord {
   return !!key && !key.revokedAt && (!key.expiresAt || key.expiresAt > now);
-}
-
-export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...rest] = part.trim().split('=');
-    if (k !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return undefined; // not a cookie this node set
-    }
-  }
-  return undefined;
 }
 
 /** Looks up an API key by its secret; null when unknown, revoked or expired. */
@@ -78,12 +63,11 @@ function checkOrigin(req: Request): void {
     // An opaque origin ("null") or garbage: not the dashboard.
   }
   if (!originHost || !host || originHost !== host) {
-    throw new ApiError(403, 'origin_mismatch', 'dashboard requests that change data must come from the dashboard origin');
+    throw forbidden('dashboard requests that change data must come from the dashboard origin', 'origin_mismatch');
   }
 }
 
 export async function authenticate(req: Request): Promise<Principal> {
-  await ensureNodeSetup();
   const header = req.headers.get('authorization');
   if (header) {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
@@ -97,6 +81,6 @@ export async function authenticate(req: Request): Promise<Principal> {
     checkOrigin(req);
     return session;
   }
-  if (!authRequired()) return OPEN_PRINCIPAL;
+  if (!config().authRequired) return OPEN_PRINCIPAL;
   throw unauthorized('an API key is required: send "Authorization: Bearer <key>"');
 }

@@ -1,4 +1,4 @@
-import { forbidden } from '../http/api-error';
+import { forbidden } from '../errors/domain-error';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
 
 // Who is calling, and what they may do (docs/semantics.md § Identity and access). Permissions nest: admin ⊇ write ⊇ read.
@@ -12,7 +12,8 @@ export interface Principal {
   entityUri: string;
   permissions: Permission[];
   allowedScopes: FactScope[];
-  via: 'bearer' | 'session' | 'open';
+  /** How the caller was recognised: a key, a dashboard session, an open node (auth off), or nobody (a public route). */
+  via: 'bearer' | 'session' | 'open' | 'anonymous';
 }
 
 const rank: Record<Permission, number> = { read: 1, write: 2, admin: 3 };
@@ -32,10 +33,13 @@ export function authorize(principal: Principal, needed: Permission, scope?: stri
   }
 }
 
-/** Scopes this principal may read, in protocol order. */
-export function readableScopes(principal: Principal): FactScope[] {
-  return hasPermission(principal, 'read') ? FACT_SCOPES.filter((s) => principal.allowedScopes.includes(s)) : [];
+/** Scopes on which this principal holds `permission`, in protocol order. */
+export function scopesWith(principal: Principal, permission: Permission): FactScope[] {
+  return hasPermission(principal, permission) ? FACT_SCOPES.filter((s) => principal.allowedScopes.includes(s)) : [];
 }
+
+/** Scopes this principal may read, in protocol order. */
+export const readableScopes = (principal: Principal): FactScope[] => scopesWith(principal, 'read');
 
 export const OPEN_PRINCIPAL: Principal = {
   keyId: null,
@@ -43,4 +47,13 @@ export const OPEN_PRINCIPAL: Principal = {
   permissions: ['admin'],
   allowedScopes: [...FACT_SCOPES],
   via: 'open',
+};
+
+/** The caller of a public route (node info, sign-in): no permission, no scope. */
+export const ANONYMOUS_PRINCIPAL: Principal = {
+  keyId: null,
+  entityUri: 'stigmem://local/anonymous',
+  permissions: [],
+  allowedScopes: [],
+  via: 'anonymous',
 };

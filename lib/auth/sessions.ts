@@ -1,8 +1,8 @@
 import { getDb } from '../db/prisma';
-import { unauthorized } from '../http/api-error';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../node/config';
+import { unauthorized } from '../errors/domain-error';
 import { findUsableKey } from './authenticate';
 import { generateSessionToken, hashSecret } from './key-material';
+import { SESSION_TTL_MS } from './session-cookie';
 
 // Dashboard sign-in: an API key is exchanged for a session held in an httpOnly, SameSite=Strict
 // cookie. Sessions live in the database (several app instances can share them).
@@ -22,10 +22,4 @@ export async function endSession(token: string | undefined): Promise<void> {
   if (!token) return;
   const db = await getDb();
   await db.session.deleteMany({ where: { id: hashSecret(token) } });
-}
-
-export function sessionCookie(req: Request, token: string, expiresAt: Date | null): string {
-  const secure = new URL(req.url).protocol === 'https:' ? '; Secure' : '';
-  const expiry = expiresAt ? `; Expires=${expiresAt.toUTCString()}` : '; Max-Age=0';
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict${secure}${expiry}`;
 }

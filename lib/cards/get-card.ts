@@ -1,7 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
-import { renderValue } from '../facts/fact-value';
-import { formatInstant } from '../facts/instant';
+import { factValueText } from '../facts/view/fact-value-text';
+import { formatInstant } from '../time/instant';
 import { type EntryRow, synthesisCtes } from '../synthesis/synthesis-sql';
 
 // A memory card (the reference node's GET /v1/cards/{entity_uri}): the entity's live values in one
@@ -32,7 +32,7 @@ export async function getCard(entity: string, scope: string): Promise<MemoryCard
   if (!rows.length) return null;
   const lines = rows.map((row) => {
     const flag = row.conflict_id ? ' (contradicted: another live value exists)' : '';
-    return `- ${row.relation}: ${renderValue(row.value)} (confidence ${Number(row.confidence).toFixed(2)})${flag}`;
+    return `- ${row.relation}: ${factValueText(row.value)} (confidence ${Number(row.confidence).toFixed(2)})${flag}`;
   });
   const summary = `${entity}\n${lines.join('\n')}`;
   const confidences = rows.map((row) => Number(row.confidence));

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
-import { authorize, type Principal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import { type FactScope, scopeSchema } from '../facts/scope';
-import { ApiError, conflict } from '../http/api-error';
+import { DomainError, conflict } from '../errors/domain-error';
 import type { ConflictRow } from './conflict-record';
 import { resolveConflict } from './resolve-conflict';
 import { type ReviewColumns, reviewCte, suggestionOf } from './review-sql';
@@ -42,7 +42,6 @@ async function candidates(scope: FactScope, limit: number): Promise<Planned[]> {
 }
 
 export async function autoResolve(input: z.infer<typeof autoResolveSchema>, principal: Principal) {
-  authorize(principal, input.dry_run ? 'read' : 'write', input.scope);
   const settings = await getScopeSettings(input.scope);
   if (!input.dry_run && !settings.auto_resolve) {
     throw conflict('auto_resolve_disabled', `auto-resolve is off for scope ${input.scope}; an admin turns it on with PUT /v1/scopes/${input.scope}/settings`);
@@ -59,7 +58,7 @@ export async function autoResolve(input: z.infer<typeof autoResolveSchema>, prin
       const done = await resolveConflict(item.conflict_id, { winning_fact_id: item.winning_fact_id, resolution_note: `auto-resolved (${item.basis}): ${item.reason}`, retract_losers: true }, principal, item.basis);
       resolved.push({ ...item, resolution_fact_id: done.resolution_fact_id });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+      if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error;
       skipped.push({ ...item, why: error.message });
     }
   }

@@ -3,7 +3,7 @@ import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-recor
 import { contradictedColumn } from '../facts/query-facts';
 import type { DbOrTx } from '../db/prisma';
 import { type ReviewColumns, type Suggestion, suggestionOf } from './review-sql';
-import { formatInstantOrNull } from '../facts/instant';
+import { formatInstantOrNull } from '../time/instant';
 
 // The wire shape of a conflict (reference ConflictRecord plus our resolution fields).
 

@@ -1,12 +1,12 @@
-import { authorize, type Principal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
-import { conflict, notFound } from '../http/api-error';
-import { conflictCooldownDays } from '../node/config';
+import { conflict, notFound } from '../errors/domain-error';
+import { config } from '../config/config';
 import { lockWrites } from '../facts/write-facts';
 import type { ConflictRow } from './conflict-record';
 
 // Shared by resolve and dismiss: one transaction under the write lock that loads the conflict,
-// refuses unknown (404), decided (409) and out-of-scope (403) ones, records the decision with its
+// refuses unknown (404) and decided (409) ones (the route authorized the scope), records the decision with its
 // cooldown, and lets the caller write its facts.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +33,6 @@ export async function decideConflict<T>(
     await lockWrites(tx);
     const [row] = await tx.$queryRaw<ConflictRow[]>`SELECT * FROM conflicts WHERE id = ${conflictId}`;
     if (!row) throw notFound('conflict_not_found', `no conflict with id ${conflictId}`);
-    authorize(principal, 'write', row.scope);
     if (row.status !== 'unresolved') {
       throw conflict('conflict_already_resolved', `conflict ${conflictId} was already ${row.resolution_basis === 'dismissed' ? 'dismissed' : 'resolved'}${row.resolved_by ? ` by ${row.resolved_by}` : ''}`);
     }
@@ -41,7 +40,7 @@ export async function decideConflict<T>(
     const [previous] = await tx.$queryRaw<{ until: Date | null }[]>`
       SELECT max(do_not_reopen_before) AS until FROM conflicts
       WHERE entity = ${row.entity} AND relation = ${row.relation} AND scope = ${row.scope} AND pair_key = ${row.pair_key}`;
-    const until = cooldownEnd(now, conflictCooldownDays(), previous?.until ? new Date(previous.until) : null);
+    const until = cooldownEnd(now, config().conflictCooldownDays, previous?.until ? new Date(previous.until) : null);
     // Decide first, so the facts written next see the conflict as decided and do not close it
     // again as "retracted" when they retract the losing value.
     await tx.$executeRaw`

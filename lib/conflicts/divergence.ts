@@ -1,7 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
 import type { FactValue } from '../facts/fact-value';
-import { formatHlc } from '../facts/hlc';
+import { formatHlc } from '../time/hlc';
 import type { FactScope } from '../facts/scope';
 
 // GET /v1/divergence (read-only, informational): the same entity and relation with different live

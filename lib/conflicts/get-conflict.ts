@@ -1,8 +1,7 @@
-import { authorize, type Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-record';
 import { contradictedColumn } from '../facts/query-facts';
-import { notFound } from '../http/api-error';
+import { notFound } from '../errors/domain-error';
 import { type ConflictRecord, toConflictRecords } from './conflict-record';
 import { getConflictRow } from './list-conflicts';
 
@@ -18,10 +17,9 @@ export interface ConflictDetail extends ConflictRecord {
   resolution: { basis: string | null; note: string | null; by: string | null; at: string | null; cooldown_until: string | null; resolution_fact_id: string | null } | null;
 }
 
-export async function getConflict(id: string, principal: Principal): Promise<ConflictDetail> {
+export async function getConflict(id: string): Promise<ConflictDetail> {
   const row = await getConflictRow(id);
   if (!row) throw notFound('conflict_not_found', `no conflict with id ${id}`);
-  authorize(principal, 'read', row.scope);
   const db = await getDb();
   const [record] = await toConflictRecords(db, [row]);
   const history = await db.$queryRaw<(FactRow & { total: bigint })[]>`

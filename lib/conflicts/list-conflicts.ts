@@ -1,8 +1,8 @@
 import { Prisma } from '../generated/prisma/client';
 import { getDb } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
-import { unprocessable } from '../http/api-error';
-import { decodeCursor, encodeCursor } from '../http/query-params';
+import { unprocessable } from '../errors/domain-error';
+import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type ConflictRecord, type ConflictRow, toConflictRecords } from './conflict-record';
 import { type ReviewColumns, reviewCte } from './review-sql';
 
@@ -63,23 +63,27 @@ function afterCursor(sort: ConflictSort, cursor: string | undefined): Prisma.Sql
   return Prisma.sql`AND (detected_at, id) < (${at}::timestamptz, ${id})`;
 }
 
-export async function listConflicts(query: ConflictQuery): Promise<{ conflicts: ConflictRecord[]; cursor: string | null }> {
-  if (!query.scopes.length) return { conflicts: [], cursor: null };
-  const sort = query.sort ?? 'detection';
-  const after = afterCursor(sort, query.cursor);
+/** The conflicts of a query with their review columns, in the query's order, after `after` (unpaged: the list adds LIMIT, the export reads it through a cursor). */
+export function reviewQueueSql(query: Omit<ConflictQuery, 'cursor' | 'limit'>, after: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const where = Prisma.sql`AND c.scope = ANY(${query.scopes}::text[]) ${statusClause(query.status)}
     ${query.entity ? Prisma.sql`AND c.entity = ${query.entity}` : Prisma.empty}
     ${query.relation ? Prisma.sql`AND c.relation = ${query.relation}` : Prisma.empty}
     ${query.namespace ? Prisma.sql`AND split_part(c.relation, ':', 1) = ${query.namespace}` : Prisma.empty}`;
-  const db = await getDb();
-  const rows = await db.$queryRaw<(ConflictRow & ReviewColumns)[]>(Prisma.sql`
+  return Prisma.sql`
     WITH ${reviewCte(new Date(), where)}
     SELECT * FROM review WHERE TRUE
       ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`}
       ${query.has_suggestion === undefined ? Prisma.empty : query.has_suggestion ? Prisma.sql`AND suggestion_basis IS NOT NULL` : Prisma.sql`AND suggestion_basis IS NULL`}
       ${after}
-    ${ORDER[sort]}
-    LIMIT ${query.limit + 1}`);
+    ${ORDER[query.sort ?? 'detection']}`;
+}
+
+export async function listConflicts(query: ConflictQuery): Promise<{ conflicts: ConflictRecord[]; cursor: string | null }> {
+  if (!query.scopes.length) return { conflicts: [], cursor: null };
+  const sort = query.sort ?? 'detection';
+  const after = afterCursor(sort, query.cursor);
+  const db = await getDb();
+  const rows = await db.$queryRaw<(ConflictRow & ReviewColumns)[]>(Prisma.sql`${reviewQueueSql(query, after)} LIMIT ${query.limit + 1}`);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

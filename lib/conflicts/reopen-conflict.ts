@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { authorize, type Principal } from '../auth/principal';
 import { getDb, TX_OPTIONS } from '../db/prisma';
 import type { ConflictState } from '../facts/apply-facts';
 import { insertConflicts } from '../facts/triple-store';
 import { conflictSystemFacts, lockWrites, writeFactsInTx } from '../facts/write-facts';
-import { conflict, notFound } from '../http/api-error';
+import { conflict, notFound } from '../errors/domain-error';
 import type { ConflictRow } from './conflict-record';
-import { formatInstant } from '../facts/instant';
+import { formatInstant } from '../time/instant';
 
 // POST /v1/conflicts/:id/reopen: ends the pair's cooldown now. If both values are still live, the
 // pair is a contradiction again at once and a new unresolved conflict is recorded (so the invariant
 // "every live pair is unresolved or in cooldown" holds without waiting for the next write).
 
-export async function reopenConflict(id: string, principal: Principal) {
+export async function reopenConflict(id: string) {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     await lockWrites(tx);
     const [row] = await tx.$queryRaw<ConflictRow[]>`SELECT * FROM conflicts WHERE id = ${id}`;
     if (!row) throw notFound('conflict_not_found', `no conflict with id ${id}`);
-    authorize(principal, 'write', row.scope);
     if (row.status === 'unresolved') throw conflict('conflict_not_decided', `conflict ${id} is unresolved: there is no decision to reopen`);
     const now = new Date();
     await tx.$executeRaw`

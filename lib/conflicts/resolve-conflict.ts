@@ -5,7 +5,7 @@ import type { FactInput } from '../facts/parse-fact-input';
 import type { FactScope } from '../facts/scope';
 import { SYSTEM_SOURCE } from '../facts/system-sources';
 import { writeFactsInTx } from '../facts/write-facts';
-import { ApiError, unprocessable } from '../http/api-error';
+import { tooLarge, unprocessable } from '../errors/domain-error';
 import { decideConflict, type Decision } from './decide-conflict';
 
 // POST /v1/conflicts/:id/resolve (§5.10 and docs/semantics.md): the resolution fact (winner value,
@@ -28,7 +28,7 @@ export async function resolveConflict(
 ): Promise<{ resolution_fact_id: string; conflict_status: 'resolved' }> {
   if (!body.winning_fact_id && !body.new_value) throw unprocessable('validation_error', 'give winning_fact_id or new_value');
   // The resolution is a fact like any other: the same size limit as POST /v1/facts.
-  if (body.new_value && valueByteLength(body.new_value) > MAX_VALUE_BYTES) throw new ApiError(413, 'value_too_large', `new_value.v: larger than ${MAX_VALUE_BYTES} bytes`);
+  if (body.new_value && valueByteLength(body.new_value) > MAX_VALUE_BYTES) throw tooLarge('value_too_large', `new_value.v: larger than ${MAX_VALUE_BYTES} bytes`);
   return decideConflict(conflictId, principal, { basis, note: body.resolution_note }, async (tx, row, now) => {
     if (body.winning_fact_id && body.winning_fact_id !== row.fact_a_id && body.winning_fact_id !== row.fact_b_id) {
       throw unprocessable('winner_not_in_conflict', `winning_fact_id must be ${row.fact_a_id} or ${row.fact_b_id}`);

@@ -1,6 +1,7 @@
 import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { AGED_AFTER_DAYS } from './review-sql';
+import { config } from '../config/config';
 
 // Review history per scope and UTC day, computed from the conflict records themselves (no extra
 // bookkeeping that could drift): detected, resolved by basis, dismissed (false alarms), pending at
@@ -17,17 +18,8 @@ export interface HistoryDay {
   mean_pending_age_days: number | null;
 }
 
-const threshold = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && process.env[name] !== undefined ? value : fallback;
-};
-
 export function alertThresholds() {
-  return {
-    pending: threshold('STIGMEM_ALERT_PENDING', 10),
-    aged: threshold('STIGMEM_ALERT_AGED', 0),
-    false_alarms_per_week: threshold('STIGMEM_ALERT_FALSE_ALARMS', 3),
-  };
+  return { ...config().alertThresholds };
 }
 
 export async function reviewHistory(scopes: FactScope[], days: number) {

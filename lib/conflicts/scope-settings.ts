@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
-import { defaultIntervals } from '../health-history/intervals';
-import { formatInstantOrNull } from '../facts/instant';
+import { formatInstantOrNull } from '../time/instant';
+import { config } from '../config/config';
 
 // Per-scope operator settings (admin). Auto-resolve is off unless an admin turns it on for a scope;
 // its budget (suggestions applied per run) defaults to STIGMEM_AUTO_RESOLVE_BUDGET or 5.
@@ -20,14 +20,13 @@ export const scopeSettingsSchema = z.object({
 });
 
 export function defaultBudget(): number {
-  const value = Number(process.env.STIGMEM_AUTO_RESOLVE_BUDGET ?? 5);
-  return Number.isInteger(value) && value > 0 ? value : 5;
+  return config().autoResolveBudget;
 }
 
 export async function getScopeSettings(scope: FactScope) {
   const db = await getDb();
   const row = await db.scopeSetting.findUnique({ where: { scope } });
-  const defaults = defaultIntervals();
+  const defaults = config().intervals;
   return {
     scope,
     auto_resolve: row?.autoResolve ?? false,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
-import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-record';
+import { type FactRow, toFactRecord } from '../facts/fact-record';
 import { normalizeUri } from '../facts/normalize';
 import { scopeSchema } from '../facts/scope';
 import { synthesisCtes } from '../synthesis/synthesis-sql';
-import { renderContextBlock } from './render-context';
+import { type BootContext, renderContextBlock } from './render-context';
 
 // POST /v1/context: a Spec-19 BootContext {facts, summary} from the scope's synthesis — the winning
 // fact of each live triple, optionally narrowed to one entity, a confidence floor and namespaces,
@@ -24,11 +24,6 @@ export const contextRequestSchema = z.object({
   limit: z.number().int().min(1).max(1000).nullish().transform((v) => v ?? 100),
 });
 export type ContextRequest = z.output<typeof contextRequestSchema>;
-
-export interface BootContext {
-  facts: FactRecord[];
-  summary: string;
-}
 
 export async function bootContext(request: ContextRequest): Promise<BootContext> {
   return readOnly(async (tx) => {

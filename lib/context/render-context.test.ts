@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namespaceOf, renderContextBlock, valueString } from './render-context';
+import { namespaceOf, renderContextBlock } from './render-context';
 
 const fact = (relation: string, v: string | null, confidence = 1, hlc?: string, entity = 'stigmem://acme/user/alice') => ({
   entity,
@@ -29,7 +29,6 @@ describe('Spec-19 context block', () => {
   });
 
   it('renders null as (null)', () => {
-    expect(valueString({ type: 'null', v: null })).toBe('(null)');
     expect(renderContextBlock('x', [fact('memory:manager', null)])).toContain(': (null)');
   });
 
@@ -58,8 +57,13 @@ describe('Spec-19 context block', () => {
   });
 
   it('renders every value type as text', () => {
-    expect(valueString({ type: 'number', v: 1.5 })).toBe('1.5');
-    expect(valueString({ type: 'boolean', v: false })).toBe('false');
-    expect(valueString({ type: 'ref', v: 'stigmem://acme/agent/a' })).toBe('stigmem://acme/agent/a');
+    const block = renderContextBlock('x', [
+      { entity: 'e', relation: 'memory:n', value: { type: 'number', v: 1.5 }, confidence: 1 },
+      { entity: 'e', relation: 'memory:b', value: { type: 'boolean', v: false }, confidence: 1 },
+      { entity: 'e', relation: 'memory:r', value: { type: 'ref', v: 'stigmem://acme/agent/a' }, confidence: 1 },
+    ]);
+    expect(block).toContain('**memory:n** on `e`: 1.5\n');
+    expect(block).toContain('**memory:b** on `e`: false\n');
+    expect(block).toContain('**memory:r** on `e`: stigmem://acme/agent/a\n');
   });
 });

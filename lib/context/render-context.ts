@@ -1,5 +1,7 @@
+import type { FactRecord } from '../facts/fact-record';
 import type { FactValue } from '../facts/fact-value';
-import { compareHlc, parseHlc } from '../facts/hlc';
+import { factValueText } from '../facts/view/fact-value-text';
+import { compareHlc, parseHlc } from '../time/hlc';
 
 // Spec-19 context injection: facts grouped by relation namespace, rendered as a concise Markdown
 // block. Pure, so the HTTP context endpoint, the MCP get_context tool and the middleware adapter
@@ -21,10 +23,6 @@ export interface ContextFact {
   hlc?: string | null;
 }
 
-export function valueString(value: FactValue): string {
-  return value.type === 'null' ? '(null)' : String(value.v);
-}
-
 /** "memory:role" → "memory"; a relation without a namespace is its own group. */
 export function namespaceOf(relation: string): string {
   const colon = relation.indexOf(':');
@@ -42,7 +40,7 @@ export function compareForContext(a: ContextFact, b: ContextFact): number {
 
 export function renderFactLine(fact: ContextFact): string {
   const confidence = fact.confidence < 1 ? ` _(confidence: ${fact.confidence.toFixed(2)})_` : '';
-  return `- **${fact.relation}** on \`${fact.entity}\`: ${valueString(fact.value)}${confidence}`;
+  return `- **${fact.relation}** on \`${fact.entity}\`: ${factValueText(fact.value)}${confidence}`;
 }
 
 export function renderContextBlock(subject: string, facts: ContextFact[]): string {
@@ -56,4 +54,10 @@ export function renderContextBlock(subject: string, facts: ContextFact[]): strin
     .sort()
     .map((ns) => [`### ${ns}`, ...groups.get(ns)!.sort(compareForContext).map(renderFactLine)].join('\n'));
   return `## Stigmem context - ${subject}\n\n${sections.join('\n\n')}\n`;
+}
+
+/** What an agent receives at boot (Spec-19): the facts, and the Markdown block rendered from them. */
+export interface BootContext {
+  facts: FactRecord[];
+  summary: string;
 }

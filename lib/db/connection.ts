@@ -3,7 +3,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { config } from '../config/config';
+import { yieldBetweenStatements } from './yield-between-statements';
 
 // Which database this process talks to: DATABASE_URL (any PostgreSQL, through the official pg
 // adapter) or the embedded PGlite under STIGMEM_DATA_DIR (default ./data; "memory://" keeps it in RAM).
@@ -11,17 +14,17 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 export type DatabaseKind = 'postgres' | 'pglite';
 
 export function databaseKind(): DatabaseKind {
-  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  return config().database.url ? 'postgres' : 'pglite';
 }
 
 export function pgliteDataDir(): string {
-  const dir = process.env.STIGMEM_DATA_DIR || path.join(process.cwd(), 'data');
+  const dir = config().database.dataDir ?? path.join(process.cwd(), 'data');
   return dir.startsWith('memory://') ? dir : path.join(dir, 'pglite');
 }
 
 export function describeDatabase(): string {
   if (databaseKind() === 'postgres') {
-    const url = new URL(process.env.DATABASE_URL!);
+    const url = new URL(config().database.url!);
     return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
   }
   return `embedded PGlite (${pgliteDataDir()})`;
@@ -73,13 +76,43 @@ class PrismaPgWholeScripts extends PrismaPg {
   }
 }
 
-export function createAdapterFactory(): SqlMigrationAwareDriverAdapterFactory {
-  if (databaseKind() === 'postgres') {
-    return new PrismaPgWholeScripts({ connectionString: process.env.DATABASE_URL!, max: Number(process.env.STIGMEM_DB_POOL ?? 10) });
+/** PGlite runs in this thread: its adapter lets the event loop turn before each statement (yield-between-statements.ts). */
+class PrismaPGliteTurning extends PrismaPGlite {
+  override async connect() {
+    return yieldBetweenStatements(await super.connect());
   }
-  return new PrismaPGlite(sharedPglite());
 }
 
+export function createAdapterFactory(): SqlMigrationAwareDriverAdapterFactory {
+  if (databaseKind() === 'postgres') {
+    return new PrismaPgWholeScripts({ connectionString: config().database.url!, max: config().database.pool });
+  }
+  return new PrismaPGliteTurning(sharedPglite());
+}
+
+/**
+ * An adapter for the migration engine alone. On PostgreSQL a small pool of its own, ended by
+ * release(): the engine takes a session advisory lock and may give it back on another session of a
+ * shared pool, where it would stay held and stop every other instance's migrations
+ * (lib/db/schema-engine.ts); ending the pool ends whatever it holds. On PGlite the shared database,
+ * which release() leaves open.
+ */
+export function migrationAdapter(): { factory: SqlMigrationAwareDriverAdapterFactory; release: () => Promise<void> } {
+  if (databaseKind() === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config().database.url!, max: 2 });
+    return { factory: new PrismaPgWholeScripts(pool), release: () => pool.end() };
+  }
+  return { factory: new PrismaPGlite(sharedPglite()), release: async () => undefined };
+}
+
+/** For scripts: the migration adapter, and a close that also closes the embedded database. */
 export async function openMigrationAdapter(): Promise<{ factory: SqlMigrationAwareDriverAdapterFactory; close: () => Promise<void> }> {
-  return { factory: createAdapterFactory(), close: closeSharedPglite };
+  const { factory, release } = migrationAdapter();
+  return {
+    factory,
+    close: async () => {
+      await release();
+      await closeSharedPglite();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { PrismaClient } from '../generated/prisma/client';
-import { createAdapterFactory, closeSharedPglite } from './connection';
+import { createAdapterFactory, closeSharedPglite, migrationAdapter } from './connection';
 import { applyMigrations } from './schema-engine';
 
 // The one Prisma access module. Every domain module gets its client from here; the first caller
@@ -17,7 +17,9 @@ export function getDb(): Promise<Db> {
   if (!globalState.__stigmemDb) {
     const factory = createAdapterFactory();
     const client = new PrismaClient({ adapter: factory });
-    const ready = applyMigrations(factory).then(() => client);
+    // Migrations go through an adapter of their own (see migrationAdapter), never the client's pool.
+    const migration = migrationAdapter();
+    const ready = applyMigrations(migration.factory, migration.release).then(() => client);
     globalState.__stigmemDb = { client, ready };
     ready.catch(() => {
       globalState.__stigmemDb = undefined;

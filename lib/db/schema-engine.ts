@@ -5,6 +5,9 @@ import { pathToFileURL } from 'node:url';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+import pg from 'pg';
+import { config } from '../config/config';
+import { databaseKind } from './connection';
 
 // Prisma's own migration engine, compiled to WebAssembly, driven through a driver adapter.
 // The native schema-engine binary cannot be downloaded on our machines; this one ships in npm.
@@ -68,15 +71,51 @@ async function readMigrationList(): Promise<MigrationList> {
   };
 }
 
-/** Applies every migration in prisma/migrations that the database has not seen yet. */
-export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
-  const engine = await openEngine(factory);
+/** Distinct from the write lock (7_165_930_211), maintenance's (…212) and the engine's own (72707369). */
+const MIGRATION_LOCK_KEY = 7_165_930_213;
+
+/**
+ * On PostgreSQL, one migrator at a time per database, waiting for its turn on a connection of its
+ * own. Several app instances starting at once race here (docs/scaling.md § Many instances). The
+ * engine has a guard of its own, an advisory lock it gives up on after 10 s, which stopped every
+ * instance but the first when three started on a fresh database; and the lock, taken on one session
+ * of the adapter's pool, could stay held there after the engine was done (seen: an idle pooled
+ * session holding it, every later migrator queued behind it). So the engine runs behind this lock,
+ * on an adapter of its own that is released (its sessions ended) before this lock is: the next
+ * migrator always finds the engine's lock free. Ending the session (as a crash does) releases both.
+ */
+async function underMigrationLock<T>(work: () => Promise<T>): Promise<T> {
+  if (databaseKind() !== 'postgres') return work();
+  const client = new pg.Client({ connectionString: config().database.url!, application_name: 'stigmem-migrate' });
+  client.on('error', (error) => console.error(`[stigmem] migration lock session ended: ${error.message}`));
+  await client.connect();
   try {
-    const output = await engine.applyMigrations({ migrationsList: await readMigrationList(), filters: noFilters });
-    return output.appliedMigrationNames;
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    return await work();
   } finally {
-    engine.free();
+    await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Applies every migration in prisma/migrations that the database has not seen yet, through
+ * `factory`; `release` (lib/db/connection.ts, migrationAdapter) lets the adapter go before the next
+ * migrator may start.
+ */
+export function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory, release: () => Promise<void> = async () => undefined): Promise<string[]> {
+  return underMigrationLock(async () => {
+    try {
+      const engine = await openEngine(factory);
+      try {
+        const output = await engine.applyMigrations({ migrationsList: await readMigrationList(), filters: noFilters });
+        return output.appliedMigrationNames;
+      } finally {
+        engine.free();
+      }
+    } finally {
+      await release();
+    }
+  });
 }
 
 /**

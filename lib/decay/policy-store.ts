@@ -1,6 +1,7 @@
 import { getDb } from '../db/prisma';
-import { conflict, notFound } from '../http/api-error';
+import { conflict, notFound } from '../errors/domain-error';
 import { decayPolicySchema, type DecayPolicy, type DecayPolicyInput, normalizePolicy, parseEnvPolicies } from './decay-policy';
+import { config } from '../config/config';
 
 // Policies come from STIGMEM_DECAY_POLICIES (read-only, source "env") and from the database
 // (admin API, source "database"). Ids are unique across both.
@@ -8,7 +9,7 @@ import { decayPolicySchema, type DecayPolicy, type DecayPolicyInput, normalizePo
 let envCache: { raw: string | undefined; policies: DecayPolicy[] } | undefined;
 
 export function envPolicies(): DecayPolicy[] {
-  const raw = process.env.STIGMEM_DECAY_POLICIES;
+  const raw = config().decayPoliciesJson ?? undefined;
   if (!envCache || envCache.raw !== raw) envCache = { raw, policies: parseEnvPolicies(raw) };
   return envCache.policies;
 }

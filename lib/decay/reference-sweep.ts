@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { can, type Principal } from '../auth/principal';
-import { FACT_SCOPES, type FactScope, scopeSchema } from '../facts/scope';
-import { forbidden } from '../http/api-error';
+import type { Principal } from '../auth/principal';
+import { type FactScope, scopeSchema } from '../facts/scope';
+import { forbidden } from '../errors/domain-error';
 import type { DecayPolicy } from './decay-policy';
 import { type SweepAnswer, sweepScope } from './sweep-scope';
 
@@ -46,9 +46,7 @@ function queryPolicy(query: ReferenceSweepQuery): DecayPolicy {
 }
 
 /** 200 {scanned, decayed, dry_run}, or the 202 job answer when a scope is over the async threshold. */
-export async function referenceSweep(query: ReferenceSweepQuery, principal: Principal): Promise<SweepAnswer | { status: 200; body: ReferenceSweepResult }> {
-  if (query.scope && !can(principal, 'write', query.scope)) throw forbidden(`this key cannot write scope "${query.scope}"`);
-  const scopes: FactScope[] = query.scope ? [query.scope] : FACT_SCOPES.filter((s) => can(principal, 'write', s));
+export async function referenceSweep(query: ReferenceSweepQuery, scopes: FactScope[], principal: Principal): Promise<SweepAnswer | { status: 200; body: ReferenceSweepResult }> {
   if (!scopes.length) throw forbidden('this key cannot write any scope');
   const result: ReferenceSweepResult = { scanned: 0, decayed: 0, dry_run: query.dry_run };
   if (query.ttl_seconds === undefined && query.min_confidence === undefined) return { status: 200, body: result };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FactValue } from '../facts/fact-value';
 import { normalizeUri } from '../facts/normalize';
 import { relationSchema } from '../facts/parse-fact-input';
 import { scopeSchema } from '../facts/scope';
@@ -24,7 +25,7 @@ export interface SweepChange {
   fact_id: string;
   entity: string;
   relation: string;
-  value: unknown;
+  value: FactValue;
   policy_id: string;
   action: 'retract' | 'reduce';
   confidence_before: number;

@@ -1,13 +1,15 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Principal } from '../auth/principal';
 import { databaseKind } from '../db/connection';
-import { getDb, TX_OPTIONS } from '../db/prisma';
+import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import { readOnly } from '../db/read-only';
 import type { FactValue } from '../facts/fact-value';
 import { lockWrites } from '../facts/write-facts';
-import { badRequest } from '../http/api-error';
-import { decodeCursor, encodeCursor } from '../http/query-params';
-import { asyncThreshold, type ReportProgress, startJob } from '../jobs/jobs';
+import { badRequest } from '../errors/domain-error';
+import { decodeCursor, encodeCursor } from '../schemas/query-params';
+import { asyncThreshold, type ReportProgress } from '../jobs/jobs';
+import type { JobDefinition } from '../jobs/job-definition';
+import { startJob } from '../jobs/start-job';
 import { countFacts } from '../lint/run-lint';
 import type { DecayPolicy } from './decay-policy';
 import { candidatesSql, type HeadKey, isChange, planRelations, rangeEnd, type RelationPlan, type SweepFilter } from './plan-sweep';
@@ -15,13 +17,15 @@ import { writeDecayChunk } from './write-sweep';
 import { listPolicies } from './policy-store';
 import type { DryRunResult, SweepChange, SweepRequest, SweepResult } from './sweep-request';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
-import { formatInstant } from '../facts/instant';
+import { formatInstant } from '../time/instant';
 
 // POST /v1/decay/sweep. Dry-run: READ ONLY, always synchronous, with the paged list of changes.
 // Sweep: walks the scope's value heads in key ranges of CHUNK_HEADS; each range is planned and
 // written by one set-based statement (write-sweep.ts) in its own transaction under the write lock.
 // Every chunk re-plans from the database, so a sweep cut off midway is finished by the next one,
-// and a second sweep right after the first finds nothing left to write.
+// and a second sweep right after the first finds nothing left to write. A sweep job also commits a
+// checkpoint with each chunk (where it stands, its counts so far, the instant it measures age from):
+// an instance that takes the job over goes on from there, so the job's counts are those of one sweep.
 
 /** Value heads per chunk: one transaction, one statement, about half a second on PostgreSQL when most values decay. */
 const CHUNK_HEADS = 10_000;
@@ -136,10 +140,29 @@ export async function dryRun(request: SweepRequest, given?: DecayPolicy[]): Prom
   });
 }
 
-export async function applySweep(request: SweepRequest, policies: DecayPolicy[], report?: ReportProgress, chunkHeads = CHUNK_HEADS): Promise<SweepResult> {
-  const filter = filterOf(request);
+/** Where a sweep stands after its last committed chunk: enough for another instance to finish it. */
+export interface SweepCheckpoint {
+  /** The sweep's instant (ISO): ages are measured from it in every chunk, whoever runs it. */
+  now: string;
+  /** Changes the sweep expected at its start (for progress). */
+  total: number;
+  /** The last value head of the last committed chunk; null before the first. */
+  after: HeadKey | null;
+  finished: boolean;
+  result: SweepResult;
+}
+
+export interface SweepOptions {
+  /** Called after each committed chunk with the share of the expected changes written. */
+  report?: ReportProgress;
+  chunkHeads?: number;
+  /** A job's checkpoints: the one to resume from, and a save run inside each chunk's transaction. */
+  checkpoints?: { from: SweepCheckpoint | null; save(tx: Tx, checkpoint: SweepCheckpoint, progress: number): Promise<void> };
+}
+
+/** The sweep's plan and counts at its start, read-only: where a first run begins. */
+async function beginSweep(request: SweepRequest, policies: DecayPolicy[], filter: SweepFilter): Promise<SweepCheckpoint> {
   const now = new Date();
-  const db = await getDb();
   const { plan, evaluated, total } = await readOnly(async (tx) => {
     const plan = await planRelations(tx, policies, filter);
     if (!plan.length) return { plan, evaluated: 0, total: 0 };
@@ -147,7 +170,7 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
       SELECT count(*) AS evaluated, count(*) FILTER (WHERE ${isChange('c')}) AS total
       FROM (${candidatesSql(plan, filter, now, false)}) c`);
     return { plan, evaluated: Number(evaluated), total: Number(total) };
-  });
+  }, { on: 'primary' });
   const result: SweepResult = {
     swept_at: formatInstant(now),
     scope: request.scope,
@@ -159,28 +182,58 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
     dry_run_would_reduce: 0,
     policies_applied: appliedPolicies(plan),
   };
-  let after: HeadKey | null = null;
-  while (plan.length) {
+  return { now: now.toISOString(), total, after: null, finished: !plan.length, result };
+}
+
+const sweptShare = (state: SweepCheckpoint) => (state.total ? Math.min(1, (state.result.facts_retracted + state.result.facts_reduced) / state.total) : 0);
+
+export async function applySweep(request: SweepRequest, policies: DecayPolicy[], options: SweepOptions = {}): Promise<SweepResult> {
+  const { report, chunkHeads = CHUNK_HEADS, checkpoints } = options;
+  const filter = filterOf(request);
+  const db = await getDb();
+  let state = checkpoints?.from ?? (await beginSweep(request, policies, filter));
+  const now = new Date(state.now);
+  while (!state.finished) {
+    const from = state;
     const step = await db.$transaction(async (tx) => {
       await lockWrites(tx);
       const chunkPlan = await planRelations(tx, policies, filter);
-      if (!chunkPlan.length) return null;
-      const upTo = await rangeEnd(tx, filter, after, chunkHeads);
-      return { upTo, written: await writeDecayChunk(tx, chunkPlan, filter, now, { after, upTo }) };
+      const upTo = chunkPlan.length ? await rangeEnd(tx, filter, from.after, chunkHeads) : null;
+      const written = chunkPlan.length ? await writeDecayChunk(tx, chunkPlan, filter, now, { after: from.after, upTo }) : { retracted: 0, reduced: 0, closed: 0 };
+      const next: SweepCheckpoint = {
+        ...from,
+        after: upTo,
+        finished: !chunkPlan.length || !upTo,
+        result: { ...from.result, facts_retracted: from.result.facts_retracted + written.retracted, facts_reduced: from.result.facts_reduced + written.reduced },
+      };
+      // In the chunk's transaction: the chunk counts once, whoever finishes the sweep.
+      await checkpoints?.save(tx, next, sweptShare(next));
+      return { next, written };
     }, TX_OPTIONS);
-    if (!step) break;
-    result.facts_retracted += step.written.retracted;
-    result.facts_reduced += step.written.reduced;
+    state = step.next;
     const decayed = step.written.retracted + step.written.reduced;
     noteTableChanges({ facts: decayed, value_heads: decayed, conflicts: step.written.closed });
-    if (report && total) await report(Math.min(1, (result.facts_retracted + result.facts_reduced) / total));
-    if (!step.upTo) break;
-    after = step.upTo;
+    if (report && state.total) await report(sweptShare(state));
     // Let queued requests in between chunks: on PGlite every query waits for the one session.
-    await new Promise((resolve) => setImmediate(resolve));
+    if (!state.finished) await new Promise((resolve) => setImmediate(resolve));
   }
-  return result;
+  return state.result;
 }
+
+/** A sweep job's stored request: the sweep and the policies it started with (a takeover keeps them). */
+interface StoredSweep {
+  sweep: SweepRequest;
+  policies: DecayPolicy[];
+}
+
+export const decayJob: JobDefinition<StoredSweep, SweepResult, SweepCheckpoint> = {
+  kind: 'decay',
+  async run(stored, { checkpoint, saveCheckpoint }) {
+    // A job accepted before sweeps stored their policies holds the bare request: the current policies apply.
+    const { sweep, policies } = 'sweep' in stored ? stored : { sweep: stored as SweepRequest, policies: await listPolicies() };
+    return applySweep(sweep, policies, { checkpoints: { from: checkpoint, save: saveCheckpoint } });
+  },
+};
 
 export type SweepAnswer = { status: 200; body: SweepResult | DryRunResult } | { status: 202; body: { job_id: string; status: 'pending'; estimated_s: number } };
 
@@ -188,9 +241,9 @@ export type SweepAnswer = { status: 200; body: SweepResult | DryRunResult } | { 
 export async function sweepScope(request: SweepRequest, principal: Principal, given?: DecayPolicy[]): Promise<SweepAnswer> {
   if (request.mode === 'dry_run') return { status: 200, body: await dryRun(request, given) };
   const policies = await policiesFor(request, given);
-  const count = await readOnly((tx) => countFacts(tx, { scope: request.scope, entity: request.entity ?? null, relation: request.relation ?? null }));
+  // The sweep writes on the primary: its own reads stay there too.
+  const count = await readOnly((tx) => countFacts(tx, { scope: request.scope, entity: request.entity ?? null, relation: request.relation ?? null }), { on: 'primary' });
   if (count <= asyncThreshold()) return { status: 200, body: await applySweep(request, policies) };
   const estimated = Math.max(1, Math.ceil(count / FACTS_PER_SECOND[databaseKind()]));
-  const job = await startJob('decay', request.scope, principal, request, estimated, (report) => applySweep(request, policies, report));
-  return { status: 202, body: job };
+  return { status: 202, body: await startJob(decayJob, request.scope, principal, { sweep: request, policies }, estimated) };
 }

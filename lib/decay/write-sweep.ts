@@ -1,7 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
 import type { ConflictState } from '../facts/apply-facts';
-import { HLC_COUNTERS_PER_MS } from '../facts/hlc';
+import { HLC_COUNTERS_PER_MS } from '../time/hlc';
 import { DECAY_SOURCE } from '../facts/system-sources';
 import { observeHlc, tickHlc, writeConflictBookkeeping } from '../facts/write-facts';
 import { candidatesSql, type HeadRange, headRangeSql, type RelationPlan, type SweepFilter } from './plan-sweep';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashOf, prepared, type FactSpec } from '@/test/unit/prepared-facts';
+import { hashOf, prepared, type FactSpec } from '@/test/fixtures/prepared-facts';
 import { applyFacts, type ApplyResult, isLive, pairKey, type TripleState, tripleKey } from './apply-facts';
 import { DECAY_SOURCE } from './system-sources';
 
@@ -48,6 +48,17 @@ describe('applyFacts: value heads', () => {
     expect(head.headFactId).toBe(newer.id);
     expect(head.confidence).toBe(0.9);
     expect(head.firstAsserted).toEqual({ wall: 10, counter: 0 });
+  });
+
+  it('breaks an HLC tie (possible only by import) by fact id, whatever the arrival order or batching', () => {
+    const low = { id: 'tie-a', value: 'red', hlc: 15, confidence: 0.4 };
+    const high = { id: 'tie-b', value: 'red', hlc: 15, confidence: 0.8 };
+    for (const arrival of [[[low, high]], [[high, low]], [[low], [high]], [[high], [low]]]) {
+      const w = world();
+      for (const batch of arrival) w.write(batch);
+      const head = w.state().heads.get(hashOf('red'))!;
+      expect([head.headFactId, head.confidence, head.baseFactId]).toEqual(['tie-b', 0.8, 'tie-b']);
+    }
   });
 
   it('orders a batch by HLC, so a back-dated assertion does not undo a newer retraction', () => {

@@ -1,5 +1,5 @@
 import type { FactValue } from './fact-value';
-import { compareHlc, type Hlc, maxHlc } from './hlc';
+import { compareFactOrder, compareHlc, type Hlc, maxHlc } from '../time/hlc';
 import { DECAY_SOURCE, isSystemRelation } from './system-sources';
 
 // The semantics of a write, as a pure function over the state of the triples it touches
@@ -142,7 +142,7 @@ function applyFact(fact: PreparedFact, state: TripleState): Set<string> {
   if (!head) {
     head = newHead(fact);
     state.heads.set(fact.valueHash, head);
-  } else if (compareHlc(fact.hlc, head.headHlc) > 0) {
+  } else if (compareFactOrder(fact, { hlc: head.headHlc, id: head.headFactId }) > 0) {
     Object.assign(head, {
       headFactId: fact.id,
       headHlc: fact.hlc,
@@ -154,7 +154,7 @@ function applyFact(fact: PreparedFact, state: TripleState): Set<string> {
     });
   }
   if (fact.confidence > 0 && (!head.firstAsserted || compareHlc(fact.hlc, head.firstAsserted) < 0)) head.firstAsserted = fact.hlc;
-  if (fact.source !== DECAY_SOURCE && (!head.baseHlc || compareHlc(fact.hlc, head.baseHlc) > 0)) {
+  if (fact.source !== DECAY_SOURCE && (!head.baseHlc || compareFactOrder(fact, { hlc: head.baseHlc, id: head.baseFactId ?? '' }) > 0)) {
     Object.assign(head, { baseFactId: fact.id, baseHlc: fact.hlc, baseConfidence: fact.confidence, baseTimestamp: fact.timestamp, baseSource: fact.source });
   }
   head.tripleRetracted = state.retractedThrough !== null && compareHlc(state.retractedThrough, head.headHlc) > 0;
@@ -183,7 +183,7 @@ export function applyFacts(
 ): ApplyResult {
   const { now } = options;
   const result: ApplyResult = { opened: [], closed: [], dirtyHeads: [] };
-  const ordered = [...facts].sort((a, b) => compareHlc(a.hlc, b.hlc));
+  const ordered = [...facts].sort(compareFactOrder);
   for (const fact of ordered) {
     const key = tripleKey(fact);
     let state = states.get(key);

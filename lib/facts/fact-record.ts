@@ -1,6 +1,6 @@
 import type { FactValue } from './fact-value';
-import { formatHlc } from './hlc';
-import { formatInstant } from './instant';
+import { formatHlc } from '../time/hlc';
+import { formatInstant } from '../time/instant';
 
 /** The wire FactRecord (reference node shape, the fields this node implements). */
 export interface FactRecord {

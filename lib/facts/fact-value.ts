@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_URI_BYTES, normalizeUri, uriTooLong } from './normalize';
 
 // FactValue: a tagged union of exactly seven types (docs/semantics.md). Anything else is rejected.
+// Its hash is in hash-value.ts (server only, node:crypto) and its text in view/fact-value-text.ts.
 
 export const FACT_VALUE_TYPES = ['string', 'text', 'number', 'boolean', 'datetime', 'ref', 'null'] as const;
 export type FactValueType = (typeof FACT_VALUE_TYPES)[number];
@@ -65,15 +65,6 @@ export function canonicalValue(value: FactValue): string {
   }
 }
 
-export function valueHash(value: FactValue): string {
-  return createHash('sha256').update(canonicalValue(value)).digest('hex');
-}
-
 export function refTarget(value: FactValue): string | null {
   return value.type === 'ref' ? value.v : null;
-}
-
-/** Short human rendering, used in details and the dashboard. */
-export function renderValue(value: FactValue): string {
-  return value.type === 'null' ? '(null)' : String(value.v);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_URI_BYTES, normalizeUri, uriTooLong } from './normalize';
+import { MAX_URI_BYTES, normalizeUri, queryUri, uriTooLong } from './normalize';
 
 describe('normalizeUri', () => {
   it.each([
@@ -24,5 +24,12 @@ describe('normalizeUri', () => {
     expect(uriTooLong('a'.repeat(MAX_URI_BYTES + 1))).toBe(true);
     expect(uriTooLong('é'.repeat(MAX_URI_BYTES / 2))).toBe(false);
     expect(uriTooLong('é'.repeat(MAX_URI_BYTES / 2 + 1))).toBe(true);
+  });
+});
+
+describe('queryUri', () => {
+  it('normalizes an entity-like query parameter and refuses an empty one', () => {
+    expect(queryUri.parse(' Stigmem://A  B ')).toBe('stigmem://a-b');
+    expect(queryUri.safeParse('   ').success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/api-error';
+import { DomainError } from '../errors/domain-error';
+import { STATUS_OF_KIND } from '../http/error-status';
 import { MAX_BATCH, parseFactBody, parseFactInput } from './parse-fact-input';
 
 // Wire fact → FactInput, with the statuses of the protocol: 400 invalid_entity_uri,
@@ -7,14 +8,15 @@ import { MAX_BATCH, parseFactBody, parseFactInput } from './parse-fact-input';
 
 const base = { entity: 'stigmem://e', relation: 'memory:status', value: { type: 'string', v: 'x' }, source: 'stigmem://agent' };
 
-function failure(run: () => unknown): ApiError {
+/** The domain error `run` throws, with the HTTP status the route wrapper would answer. */
+function failure(run: () => unknown): DomainError & { status: number } {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof DomainError) return Object.assign(error, { status: STATUS_OF_KIND[error.kind] });
     throw error;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected a DomainError');
 }
 
 describe('parseFactInput', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ApiError, badRequest, unprocessable } from '../http/api-error';
+import { badRequest, tooLarge, unprocessable } from '../errors/domain-error';
 import { type FactValue, factValueSchema, isIsoDateTime, MAX_VALUE_BYTES, valueByteLength } from './fact-value';
-import { type Hlc, parseHlc } from './hlc';
+import { type Hlc, parseHlc } from '../time/hlc';
 import { MAX_URI_BYTES, normalizeUri, uriTooLong } from './normalize';
 import { type FactScope, scopeSchema } from './scope';
 
@@ -82,7 +82,7 @@ export function parseFactInput(raw: unknown, mode: ParseMode, where = '', extra:
   // The value size check comes first so an oversized payload is a 413 whatever else is wrong.
   const rawValue = (raw as { value?: { v?: unknown } }).value;
   if (rawValue && typeof rawValue.v === 'string' && Buffer.byteLength(rawValue.v, 'utf8') > MAX_VALUE_BYTES) {
-    throw new ApiError(413, 'value_too_large', `${describePath(where, ['value', 'v'])}: larger than ${MAX_VALUE_BYTES} bytes`, extra);
+    throw tooLarge('value_too_large', `${describePath(where, ['value', 'v'])}: larger than ${MAX_VALUE_BYTES} bytes`, extra);
   }
   const parsed = (mode === 'import' ? importSchema : assertSchema).safeParse(raw);
   if (!parsed.success) {
@@ -98,7 +98,7 @@ export function parseFactInput(raw: unknown, mode: ParseMode, where = '', extra:
     if (uriTooLong(uri)) throw unprocessable('validation_error', `${describePath(where, [field])}: longer than ${MAX_URI_BYTES} bytes`, extra);
   }
   if (valueByteLength(data.value) > MAX_VALUE_BYTES) {
-    throw new ApiError(413, 'value_too_large', `${describePath(where, ['value', 'v'])}: larger than ${MAX_VALUE_BYTES} bytes`, extra);
+    throw tooLarge('value_too_large', `${describePath(where, ['value', 'v'])}: larger than ${MAX_VALUE_BYTES} bytes`, extra);
   }
   const input: FactInput = {
     entity,
@@ -130,7 +130,7 @@ export function parseFactBody(body: unknown, mode: ParseMode): { inputs: FactInp
     const facts = (body as { facts: unknown }).facts;
     if (!Array.isArray(facts)) throw unprocessable('validation_error', 'facts: must be an array');
     if (facts.length === 0) throw unprocessable('validation_error', 'facts: must hold at least one fact');
-    if (facts.length > MAX_BATCH) throw new ApiError(413, 'batch_too_large', `facts: at most ${MAX_BATCH} facts per request, got ${facts.length}`);
+    if (facts.length > MAX_BATCH) throw tooLarge('batch_too_large', `facts: at most ${MAX_BATCH} facts per request, got ${facts.length}`);
     const inputs = facts.map((raw, index) => parseFactInput(raw, mode, `facts[${index}]`, { index }));
     if (mode === 'import') {
       const seen = new Map<string, number>();

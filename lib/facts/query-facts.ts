@@ -1,7 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
 import { getDb } from '../db/prisma';
-import { unprocessable } from '../http/api-error';
-import { decodeCursor, encodeCursor } from '../http/query-params';
+import { unprocessable } from '../errors/domain-error';
+import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type FactRecord, type FactRow, toFactRecord } from './fact-record';
 import type { FactScope } from './scope';
 

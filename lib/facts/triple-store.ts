@@ -2,7 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
 import type { FactValue } from './fact-value';
 import { type ConflictState, emptyTripleState, type HeadState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
-import { type Hlc } from './hlc';
+import { type Hlc } from '../time/hlc';
 import { searchVectorSql } from './search-vector';
 import { isSystemRelation } from './system-sources';
 

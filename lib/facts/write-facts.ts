@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
-import { conflict as conflictError } from '../http/api-error';
+import { conflict as conflictError } from '../errors/domain-error';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
 import { applyFacts, type ApplyResult, type ConflictState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
 import { type FactRecord, toFactRecord } from './fact-record';
-import { refTarget, valueHash } from './fact-value';
-import { type Hlc, HlcClock } from './hlc';
+import { refTarget } from './fact-value';
+import { valueHash } from './hash-value';
+import { type Hlc, HlcClock } from '../time/hlc';
 import type { FactInput } from './parse-fact-input';
 import { SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertHeads } from './triple-store';

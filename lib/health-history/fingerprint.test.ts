@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTotal, countFindings, diffFingerprints, fingerprintOf, severityTotals } from './fingerprint';
+import { diffFingerprints, fingerprintOf } from './fingerprint';
 
 const finding = (check: string, severity: string, entity: string, extra: object = {}) => ({ check, severity, entity, relation: 'rel', ...extra });
 
@@ -10,15 +10,6 @@ describe('health-run fingerprints', () => {
     expect(fingerprintOf(finding('stale', 'warning', 'e1'))).toBe(a);
     expect(fingerprintOf(finding('orphan', 'info', 'e1'))).not.toBe(a);
     expect(fingerprintOf(finding('broken_ref', 'warning', 'e1', { ref_target: 'x' }))).not.toBe(fingerprintOf(finding('broken_ref', 'warning', 'e1', { ref_target: 'y' })));
-  });
-
-  it('counts any check name by severity', () => {
-    const counts = countFindings([finding('namespacing', 'warning', 'a'), finding('namespacing', 'warning', 'b'), finding('stale', 'info', 'c')]);
-    expect(counts).toEqual({ namespacing: { warning: 2 }, stale: { info: 1 } });
-    expect(severityTotals(counts)).toEqual({ error: 0, warning: 2, info: 1 });
-    expect(checkTotal(counts, 'namespacing')).toBe(2);
-    expect(checkTotal(counts, 'namespacing', 'error')).toBe(0);
-    expect(checkTotal(counts, 'contradiction')).toBe(0);
   });
 
   it('diffs two runs into new and fixed', () => {

@@ -13,8 +13,6 @@ export interface FindingIdentity {
   ref_target?: string;
 }
 
-export type FindingCounts = Record<string, Record<string, number>>;
-
 /** The compact form of a new finding kept on its run (what the run page shows and links from). */
 export type CompactFinding = FindingIdentity & { h: string };
 
@@ -23,28 +21,6 @@ export type CompactFinding = FindingIdentity & { h: string };
 export function fingerprintOf(f: FindingIdentity): string {
   const key = [f.check, f.entity, f.relation ?? '', f.conflict_id ?? '', f.ref_target ?? ''].join('\u0000');
   return createHash('sha256').update(key).digest('hex').slice(0, 12);
-}
-
-export function countFindings(findings: readonly FindingIdentity[]): FindingCounts {
-  const counts: FindingCounts = {};
-  for (const f of findings) {
-    const bySeverity = (counts[f.check] ??= {});
-    bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
-  }
-  return counts;
-}
-
-export function severityTotals(counts: FindingCounts): { error: number; warning: number; info: number } {
-  const totals = { error: 0, warning: 0, info: 0 };
-  for (const bySeverity of Object.values(counts)) {
-    for (const [severity, n] of Object.entries(bySeverity)) if (severity in totals) totals[severity as keyof typeof totals] += n;
-  }
-  return totals;
-}
-
-export function checkTotal(counts: FindingCounts, check: string, severity?: string | null): number {
-  const bySeverity = counts[check] ?? {};
-  return severity ? (bySeverity[severity] ?? 0) : Object.values(bySeverity).reduce((a, b) => a + b, 0);
 }
 
 export function compactFinding(f: FindingIdentity): CompactFinding {

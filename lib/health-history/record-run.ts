@@ -12,8 +12,10 @@ import type { FactScope } from '../facts/scope';
 import { healthScore } from '../lint/health-score';
 import { lintRequestSchema, type LintResult } from '../lint/lint-request';
 import { runLint } from '../lint/run-lint';
-import { compactFinding, countFindings, diffFingerprints, severityTotals } from './fingerprint';
-import { type HealthRunRecord, type RunTrigger, STALE_RUN_MS, toRunRecord } from './run-record';
+import { countFindings, severityTotals } from '../lint/finding-counts';
+import { compactFinding, diffFingerprints } from './fingerprint';
+import { beatEveryMs, instanceId } from '../db/instance';
+import { type HealthRunRecord, lapsedBefore, RUN_INTERRUPTED, type RunTrigger, toRunRecord } from './run-record';
 import { runStats } from './run-stats';
 
 // One health run of one scope: claim the scope (runs never overlap, across instances too), then
@@ -52,12 +54,13 @@ async function claim(scope: FactScope, trigger: RunTrigger, startedAt: Date): Pr
   return db.$transaction(async (tx) => {
     // Serializes claims of one scope across instances; ends with the transaction.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`health_run:${scope}`}))`;
+    const cutoff = lapsedBefore(startedAt);
     const busy = await tx.healthRun.findFirst({
-      where: { scope, status: 'running', startedAt: { gt: new Date(startedAt.getTime() - STALE_RUN_MS) } },
+      where: { scope, status: 'running', OR: [{ heartbeatAt: { gt: cutoff } }, { heartbeatAt: null, startedAt: { gt: cutoff } }] },
       select: { id: true },
     });
     if (busy) return null;
-    await tx.healthRun.create({ data: { id, scope, trigger, status: 'running', startedAt, fingerprints: [] } });
+    await tx.healthRun.create({ data: { id, scope, trigger, status: 'running', startedAt, heartbeatAt: startedAt, instanceId: instanceId(), fingerprints: [] } });
     return id;
   });
 }
@@ -113,6 +116,9 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
   const id = await claim(scope, options.trigger, startedAt);
   if (!id) return null;
   const t0 = performance.now() - (options.lintMs ?? 0);
+  const db = await getDb();
+  // Signs of life while it runs: another instance may claim the scope only once they stop.
+  const beat = setInterval(() => void db.healthRun.updateMany({ where: { id, status: 'running' }, data: { heartbeatAt: clock() } }).catch(() => undefined), beatEveryMs(5_000));
   let data: Prisma.HealthRunUpdateInput;
   try {
     data = { ...(await measure(scope, options, startedAt)), status: 'ok' };
@@ -120,8 +126,9 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
     console.error(`[stigmem] health run of ${scope} failed`, error);
     const message = error instanceof Error ? error.message : String(error);
     data = { status: 'failed', error: message.slice(0, 2000) };
+  } finally {
+    clearInterval(beat);
   }
-  const db = await getDb();
   const row = await db.$transaction(async (tx) => {
     const done = await tx.healthRun.update({ where: { id }, data: { ...data, finishedAt: clock(), durationMs: Math.round(performance.now() - t0) } });
     // Only the latest finished run keeps the full fingerprint set: storage stays one set per scope.
@@ -137,12 +144,13 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
   return record;
 }
 
-/** At scheduler start: runs left "running" by a stopped process are stored as failed. */
+/** On every tick of the scheduler's leader: runs left "running" by an instance that stopped (heartbeat lapsed) are stored as failed. */
 export async function failInterruptedRuns(now: Date): Promise<number> {
   const db = await getDb();
+  const cutoff = lapsedBefore(now);
   const { count } = await db.healthRun.updateMany({
-    where: { status: 'running', startedAt: { lt: new Date(now.getTime() - STALE_RUN_MS) } },
-    data: { status: 'failed', error: 'interrupted: the server stopped before the run finished', finishedAt: now },
+    where: { status: 'running', OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, startedAt: { lt: cutoff } }] },
+    data: { status: 'failed', error: RUN_INTERRUPTED, finishedAt: now },
   });
   return count;
 }

@@ -1,10 +1,10 @@
 import { getDb } from '../db/prisma';
-import { retentionDays } from './intervals';
+import { config } from '../config/config';
 
 // Keeps every run for STIGMEM_HEALTH_RETENTION_DAYS (90); older runs are thinned to the last run of
 // each scope and UTC day, so the long-range charts keep one point a day at a bounded cost.
 
-export async function compactRuns(now: Date, days = retentionDays()): Promise<number> {
+export async function compactRuns(now: Date, days = config().healthRetentionDays): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - days * 86400_000);
   return db.$executeRaw`

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { authorize, readableScopes, type Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
+import type { FactScope } from '../facts/scope';
 import type { Prisma } from '../generated/prisma/client';
 import { scopeSchema } from '../facts/scope';
-import { badRequest, notFound } from '../http/api-error';
-import { decodeCursor, encodeCursor, queryLimit } from '../http/query-params';
+import { badRequest, notFound } from '../errors/domain-error';
+import { decodeCursor, encodeCursor, queryLimit } from '../schemas/query-params';
 import type { CompactFinding } from './fingerprint';
 import { type HealthRunRecord, toRunRecord } from './run-record';
 
@@ -29,9 +29,8 @@ export const runsQuerySchema = z.object({
   limit: queryLimit(50, 500),
 });
 
-export async function listRuns(query: z.output<typeof runsQuerySchema>, principal: Principal) {
-  if (query.scope) authorize(principal, 'read', query.scope);
-  const scopes: string[] = query.scope ? [query.scope] : readableScopes(principal);
+/** The runs of `scopes` (the readable ones, or the one asked for), newest first. */
+export async function listRuns(query: z.output<typeof runsQuerySchema>, scopes: FactScope[]) {
   const where: Prisma.HealthRunWhereInput = { scope: { in: scopes }, startedAt: { ...(query.since ? { gte: query.since } : {}), ...(query.until ? { lt: query.until } : {}) } };
   if (query.cursor) {
     const parts = decodeCursor(query.cursor);
@@ -58,11 +57,11 @@ export interface RunDetail extends HealthRunRecord {
   fixed_findings: (CompactFinding | { h: string })[];
 }
 
-export async function getRun(id: string, principal: Principal): Promise<RunDetail> {
+export async function getRun(id: string, scopes: FactScope[]): Promise<RunDetail> {
   const db = await getDb();
   const row = await db.healthRun.findUnique({ where: { id } });
   // A run of a scope the key cannot read answers 404 like an unknown id, so ids do not leak.
-  if (!row || !(readableScopes(principal) as string[]).includes(row.scope)) throw notFound('run_not_found', `no health run with id ${id}`);
+  if (!row || !(scopes as string[]).includes(row.scope)) throw notFound('run_not_found', `no health run with id ${id}`);
   const previous = await db.healthRun.findFirst({
     where: { scope: row.scope, status: 'ok', OR: [{ startedAt: { lt: row.startedAt } }, { startedAt: row.startedAt, id: { lt: row.id } }] },
     orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],

@@ -1,14 +1,13 @@
 import type { HealthRun } from '../generated/prisma/client';
-import { type FindingCounts, severityTotals } from './fingerprint';
-import { formatInstant, formatInstantOrNull } from '../facts/instant';
+import { type FindingCounts, severityTotals } from '../lint/finding-counts';
+import { formatInstant, formatInstantOrNull } from '../time/instant';
+import { heartbeatLapseMs } from '../db/instance';
 
 // The JSON shape of a health run (GET /v1/health/runs, the MCP tool, the pages).
 
 export type RunTrigger = 'schedule' | 'manual' | 'api';
 export type RunStatus = 'running' | 'ok' | 'failed';
 
-/** A run still "running" after this long was cut off (the process stopped); it reads as failed. */
-export const STALE_RUN_MS = 10 * 60_000;
 export const RUN_INTERRUPTED = 'interrupted: the server stopped before the run finished';
 
 export interface HealthRunRecord {
@@ -37,8 +36,13 @@ export interface HealthRunRecord {
   fixed_count: number;
 }
 
+/** Runs beat while they go on; one not heard from for STIGMEM_HEARTBEAT_LAPSE_S was cut off (its instance stopped). */
+export function lapsedBefore(now: Date): Date {
+  return new Date(now.getTime() - heartbeatLapseMs());
+}
+
 export function toRunRecord(row: Omit<HealthRun, 'fingerprints' | 'newFindings' | 'fixedHashes'>, now = new Date()): HealthRunRecord {
-  const stale = row.status === 'running' && now.getTime() - row.startedAt.getTime() > STALE_RUN_MS;
+  const stale = row.status === 'running' && (row.heartbeatAt ?? row.startedAt) < lapsedBefore(now);
   const findings = (row.findings ?? {}) as FindingCounts;
   return {
     id: row.id,

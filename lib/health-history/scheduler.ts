@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { acquireLease, releaseLease } from '../db/lease';
 import { getDb } from '../db/prisma';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
@@ -7,6 +6,8 @@ import { scopeIntervals } from './intervals';
 import { failInterruptedRuns, recordHealthRun, type RunOptions } from './record-run';
 import type { HealthRunRecord } from './run-record';
 import { compactRuns } from './retention';
+import { config } from '../config/config';
+import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
 
 // The in-process scheduler. Every tick it renews a lease (table `leases`); only the holder — one
 // instance among all those on one database — runs anything. For each scope whose lint, decay or
@@ -19,9 +20,9 @@ export const LEASE_NAME = 'health-scheduler';
 export interface SchedulerOptions {
   clock?: () => Date;
   instanceId?: string;
-  /** How often start() ticks (30 s). */
+  /** How often start() ticks: 30 s, or a third of STIGMEM_HEARTBEAT_LAPSE_S when that is shorter. */
   tickMs?: number;
-  /** Lease length (90 s): another instance takes over this long after the leader stopped renewing. */
+  /** Lease length (STIGMEM_HEARTBEAT_LAPSE_S, 120 s): another instance takes over this long after the leader stopped renewing. */
   leaseMs?: number;
   runner?: (scope: FactScope, options: RunOptions) => Promise<HealthRunRecord | null>;
 }
@@ -55,12 +56,14 @@ export class HealthScheduler {
   private ticking: Promise<FactScope[]> | null = null;
   private wasLeader = false;
   private lastCompaction = 0;
+  /** Runs this instance started as the leader (GET /v1/admin/cluster). */
+  private runsStarted = 0;
 
   constructor(options: SchedulerOptions = {}) {
-    this.instanceId = options.instanceId ?? randomUUID();
+    this.instanceId = options.instanceId ?? instanceId();
     this.clock = options.clock ?? (() => new Date());
-    this.tickMs = options.tickMs ?? 30_000;
-    this.leaseMs = options.leaseMs ?? 90_000;
+    this.tickMs = options.tickMs ?? beatEveryMs(30_000);
+    this.leaseMs = options.leaseMs ?? heartbeatLapseMs();
     this.runner = options.runner ?? recordHealthRun;
   }
 
@@ -78,8 +81,9 @@ export class HealthScheduler {
       this.wasLeader = false;
       return [];
     }
-    if (!this.wasLeader) await failInterruptedRuns(now);
     this.wasLeader = true;
+    // Runs whose instance stopped mid-run (their heartbeat lapsed) would hold their scope: fail them.
+    await failInterruptedRuns(now);
     const [intervals, last] = await Promise.all([scopeIntervals(), lastRuns()]);
     const started: FactScope[] = [];
     for (const scope of FACT_SCOPES) {
@@ -94,6 +98,7 @@ export class HealthScheduler {
         .finally(() => this.running.delete(scope));
       this.running.set(scope, run);
       started.push(scope);
+      this.runsStarted += 1;
     }
     // Retries that came due go out in the background: a slow receiver never holds up the next tick.
     scheduleDeliveries();
@@ -102,6 +107,11 @@ export class HealthScheduler {
       await compactRuns(now).catch((error) => console.error('[stigmem] health-run compaction failed', error));
     }
     return started;
+  }
+
+  /** Whether this instance held the lease at its last tick, and how many runs it started as the leader. */
+  status(): { leader: boolean; runs_started: number } {
+    return { leader: this.wasLeader, runs_started: this.runsStarted };
   }
 
   /** Resolves when every run this scheduler started has finished. */
@@ -132,8 +142,14 @@ const globalScheduler = globalThis as unknown as { __stigmemScheduler?: HealthSc
 
 /** Server start (instrumentation.ts): one scheduler per process; STIGMEM_SCHEDULER=off turns it off. */
 export function startHealthScheduler(): HealthScheduler | null {
-  if (process.env.STIGMEM_SCHEDULER === 'off') return null;
+  if (!config().schedulerEnabled) return null;
   globalScheduler.__stigmemScheduler ??= new HealthScheduler();
   globalScheduler.__stigmemScheduler.start();
   return globalScheduler.__stigmemScheduler;
+}
+
+/** This process's scheduler: off (STIGMEM_SCHEDULER=off), or whether it leads and what it started. */
+export function schedulerStatus(): { enabled: boolean; leader: boolean; runs_started: number } {
+  const scheduler = globalScheduler.__stigmemScheduler;
+  return scheduler ? { enabled: true, ...scheduler.status() } : { enabled: false, leader: false, runs_started: 0 };
 }

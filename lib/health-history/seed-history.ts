@@ -6,7 +6,7 @@ import { FACT_SCOPES, type FactScope } from '../facts/scope';
 import { healthScore } from '../lint/health-score';
 import { lintRequestSchema } from '../lint/lint-request';
 import { runLint } from '../lint/run-lint';
-import { countFindings, type FindingCounts, severityTotals } from './fingerprint';
+import { countFindings, type FindingCounts, severityTotals } from '../lint/finding-counts';
 import { recordHealthRun } from './record-run';
 import { toRunRecord } from './run-record';
 

@@ -1,8 +1,8 @@
+import type { FactScope } from '../facts/scope';
 import { z } from 'zod';
-import { authorize, readableScopes, type Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import { scopeSchema } from '../facts/scope';
-import type { FindingCounts } from './fingerprint';
+import type { FindingCounts } from '../lint/finding-counts';
 import { HEAVY } from './run-queries';
 import { type HealthRunRecord, toRunRecord } from './run-record';
 
@@ -68,9 +68,7 @@ export async function scopeSummary(scope: string, range: keyof typeof RANGES, no
   };
 }
 
-export async function healthSummary(query: z.output<typeof summaryQuerySchema>, principal: Principal, now = new Date()): Promise<{ scopes: ScopeSummary[] }> {
-  if (query.scope) authorize(principal, 'read', query.scope);
-  const scopes = query.scope ? [query.scope] : readableScopes(principal);
+export async function healthSummary(query: z.output<typeof summaryQuerySchema>, scopes: FactScope[], now = new Date()): Promise<{ scopes: ScopeSummary[] }> {
   const result: ScopeSummary[] = [];
   for (const scope of scopes) result.push(await scopeSummary(scope, query.range, now));
   return { scopes: result };

@@ -1,27 +1,47 @@
 import { z } from 'zod';
 import { authenticate } from '../auth/authenticate';
-import type { Principal } from '../auth/principal';
-import { ensureNodeSetup } from '../node/node-setup';
+import { ANONYMOUS_PRINCIPAL, authorize, type Permission, type Principal, scopesWith } from '../auth/principal';
+import { DomainError, unprocessable } from '../errors/domain-error';
+import type { FactScope } from '../facts/scope';
 import { observeRequest } from '../metrics/registry';
-import { ApiError } from './api-error';
 import { databaseErrorResponse } from './database-error';
+import { STATUS_OF_KIND } from './error-status';
 import { ClientGone, MAX_BODY_BYTES, readJsonBody } from './read-body';
 
-// The one route wrapper every handler uses (docs/architecture.md § Conventions): authenticate, parse the JSON body and the
-// query string with zod, call the domain, and map every error to {"error","detail"}.
+// The one route wrapper every handler uses (docs/architecture.md § Conventions). A route declares
+// who may call it — `permission` and the `scope` it acts on — and the wrapper authenticates,
+// checks the permission before reading the body, parses the body and the query string with zod,
+// authorizes the scope, calls the domain, and maps every error to {"error","detail"}. Domain code
+// receives an authorized principal and the scopes it may act on; it never checks access itself.
 
-export interface RouteContext<B, Q> {
+/** What a route may read to name the scope it acts on. */
+export interface RouteInput<B, Q> {
   req: Request;
   body: B;
   query: Q;
   params: Record<string, string>;
+}
+
+/** The scope (or scopes) a request acts on; null or undefined = every scope the key holds the permission on. */
+export type ScopeTarget = FactScope | readonly FactScope[] | null | undefined;
+
+export interface RouteContext<B, Q> extends RouteInput<B, Q> {
   principal: Principal;
+  /** The scopes this request may act on: the declared scope(s), authorized, or else every scope
+   *  the principal holds the permission on (listings filter by these). */
+  scopes: FactScope[];
 }
 
 interface RouteOptions<B, Q> {
-  /** false for public endpoints (node info, sign-in). */
-  auth?: boolean;
-  body?: z.ZodType<B>;
+  /** The permission a caller needs: 'public' (no key; the handler gets the anonymous principal),
+   *  'authenticated' (any valid key, whatever it may do), a permission, or a function of the parsed
+   *  input where the input decides it (a dry run needs read, the real run write). */
+  permission: Permission | 'public' | 'authenticated' | ((input: RouteInput<B, Q>) => Permission);
+  /** The scope the request acts on: from its input, or the scope of the record it names (a lookup
+   *  that returns null for an unknown record, so the handler answers 404). Each one is authorized. */
+  scope?: (input: RouteInput<B, Q>) => ScopeTarget | Promise<ScopeTarget>;
+  /** A zod schema, or a parser that throws domain errors (the fact body has statuses of its own). */
+  body?: z.ZodType<B> | ((raw: unknown) => B);
   query?: z.ZodType<Q>;
   /** Status for a zod validation failure: 422 by default, 400 where the spec section says so. */
   invalidStatus?: 400 | 422;
@@ -30,6 +50,14 @@ interface RouteOptions<B, Q> {
   /** Largest accepted body: MAX_BODY_BYTES unless the route takes batches (lib/http/read-body.ts). */
   maxBodyBytes?: number;
   handler: (ctx: RouteContext<B, Q>) => Promise<unknown>;
+}
+
+type NextContext = { params?: Promise<Record<string, string | string[]>> };
+
+/** A route handler as Next calls it, plus the same route for a caller already authenticated (MCP tool calls). */
+export interface ApiRouteHandler {
+  (req: Request, context?: NextContext): Promise<Response>;
+  as(principal: Principal): (req: Request, context?: NextContext) => Promise<Response>;
 }
 
 export function errorResponse(status: number, error: string, detail: string, extra: Record<string, unknown> = {}): Response {
@@ -59,14 +87,14 @@ function findUnstorableText(value: unknown, path: string): string | null {
 
 function refuseUnstorableText(value: unknown, where: string): void {
   const path = findUnstorableText(value, '');
-  if (path !== null) throw new ApiError(422, 'validation_error', `${path ? `${where} ${path}` : where}: must not contain NUL characters or unpaired surrogates`);
+  if (path !== null) throw unprocessable('validation_error', `${path ? `${where} ${path}` : where}: must not contain NUL characters or unpaired surrogates`);
 }
 
 /** A client that hung up gets no answer worth sending; the status only shows in the metrics. */
 const CLIENT_CLOSED_REQUEST = 499;
 
 export function toErrorResponse(error: unknown, invalidStatus = 422): Response {
-  if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.extra);
+  if (error instanceof DomainError) return errorResponse(STATUS_OF_KIND[error.kind], error.code, error.message, error.extra);
   if (error instanceof z.ZodError) return errorResponse(invalidStatus, 'validation_error', describeZodError(error));
   const code = (error as { code?: string })?.code;
   if (code === 'P2025') return errorResponse(404, 'not_found', 'no such record');
@@ -83,40 +111,62 @@ export function toErrorResponse(error: unknown, invalidStatus = 422): Response {
   return errorResponse(500, 'internal_error', 'the node failed to handle this request; the cause is in the server log');
 }
 
-export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, Q>) {
+export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, Q>): ApiRouteHandler {
   const invalidStatus = options.invalidStatus ?? 422;
-  const handle = route(options, invalidStatus);
   // Every API request is counted and timed by route pattern for GET /metrics.
-  return async (req: Request, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  const timed = (caller: Principal | null) => async (req: Request, context?: NextContext): Promise<Response> => {
     const started = performance.now();
-    const res = await handle(req, context);
+    const res = await handle(options, invalidStatus, caller, req, context);
     await observeRequest(req, context?.params, res.status, (performance.now() - started) / 1000);
     return res;
   };
+  return Object.assign(timed(null), { as: (principal: Principal) => timed(principal) });
 }
 
-function route<B, Q>(options: RouteOptions<B, Q>, invalidStatus: number) {
-  return async (req: Request, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    try {
-      const principal = options.auth === false ? await ensureNodeSetup().then(() => null) : await authenticate(req);
-      const rawParams = (await context?.params) ?? {};
-      const params: Record<string, string> = {};
-      // Next hands route handlers their params percent-decoded once (a conflict id arrives with its
-      // colons); decoding again would turn an id holding "%41" into "A".
-      for (const [key, value] of Object.entries(rawParams)) params[key] = Array.isArray(value) ? value.join('/') : value;
-      refuseUnstorableText(params, 'path');
-      const url = new URL(req.url);
-      const rawQuery = Object.fromEntries(url.searchParams);
-      refuseUnstorableText(rawQuery, 'query');
-      const query = options.query ? options.query.parse(rawQuery) : (undefined as Q);
-      const rawBody = options.body ? await readJsonBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES) : undefined;
-      refuseUnstorableText(rawBody, 'body');
-      const body = options.body ? options.body.parse(rawBody) : (undefined as B);
-      const result = await options.handler({ req, body, query, params, principal: principal as Principal });
-      if (result instanceof Response) return result;
-      return Response.json(result, { status: options.status ?? 200 });
-    } catch (error) {
-      return toErrorResponse(error, invalidStatus);
+async function callerOf(options: RouteOptions<unknown, unknown>, req: Request, caller: Principal | null): Promise<Principal> {
+  if (options.permission === 'public') return ANONYMOUS_PRINCIPAL;
+  const principal = caller ?? (await authenticate(req));
+  // Before the body is read: a key without the permission learns nothing about its input.
+  if (typeof options.permission === 'string' && options.permission !== 'authenticated') authorize(principal, options.permission);
+  return principal;
+}
+
+async function handle<B, Q>(options: RouteOptions<B, Q>, invalidStatus: number, caller: Principal | null, req: Request, context?: NextContext): Promise<Response> {
+  try {
+    const principal = await callerOf(options as RouteOptions<unknown, unknown>, req, caller);
+    const input = await parseInput(options, req, context);
+    const permission = typeof options.permission === 'function' ? options.permission(input) : options.permission;
+    let scopes: FactScope[] = [];
+    if (permission !== 'public' && permission !== 'authenticated') {
+      const target = await options.scope?.(input);
+      const declared = target == null ? null : typeof target === 'string' ? [target as FactScope] : [...new Set(target as readonly FactScope[])];
+      for (const scope of declared ?? []) authorize(principal, permission, scope);
+      if (!declared) authorize(principal, permission);
+      scopes = declared ?? scopesWith(principal, permission);
     }
-  };
+    const result = await options.handler({ ...input, principal, scopes });
+    if (result instanceof Response) return result;
+    return Response.json(result, { status: options.status ?? 200 });
+  } catch (error) {
+    return toErrorResponse(error, invalidStatus);
+  }
+}
+
+async function parseInput<B, Q>(options: RouteOptions<B, Q>, req: Request, context?: NextContext): Promise<RouteInput<B, Q>> {
+  const rawParams = (await context?.params) ?? {};
+  const params: Record<string, string> = {};
+  // Next hands route handlers their params percent-decoded once (a conflict id arrives with its
+  // colons); decoding again would turn an id holding "%41" into "A".
+  for (const [key, value] of Object.entries(rawParams)) params[key] = Array.isArray(value) ? value.join('/') : value;
+  refuseUnstorableText(params, 'path');
+  const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+  refuseUnstorableText(rawQuery, 'query');
+  const query = options.query ? options.query.parse(rawQuery) : (undefined as Q);
+  let body = undefined as B;
+  if (options.body) {
+    const rawBody = await readJsonBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
+    refuseUnstorableText(rawBody, 'body');
+    body = typeof options.body === 'function' ? options.body(rawBody) : options.body.parse(rawBody);
+  }
+  return { req, body, query, params };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonDepthExceeds, readBodyText } from './read-body';
+import { STATUS_OF_KIND } from './error-status';
 
 describe('jsonDepthExceeds', () => {
   it('counts arrays and objects, not brackets inside strings or after escaped quotes', () => {
@@ -19,12 +20,13 @@ describe('jsonDepthExceeds', () => {
 describe('readBodyText', () => {
   it('refuses a declared Content-Length over the limit without reading', async () => {
     const req = new Request('http://x/', { method: 'POST', body: 'tiny', headers: { 'content-length': '999999' } });
-    await expect(readBodyText(req, 100)).rejects.toMatchObject({ status: 413, code: 'payload_too_large' });
+    await expect(readBodyText(req, 100)).rejects.toMatchObject({ kind: 'too_large', code: 'payload_too_large', extra: { max_bytes: 100 } });
+    expect(STATUS_OF_KIND.too_large).toBe(413);
   });
 
   it('reads a body up to the limit exactly', async () => {
     expect(await readBodyText(new Request('http://x/', { method: 'POST', body: 'x'.repeat(100) }), 100)).toHaveLength(100);
-    await expect(readBodyText(new Request('http://x/', { method: 'POST', body: 'x'.repeat(101) }), 100)).rejects.toMatchObject({ status: 413 });
+    await expect(readBodyText(new Request('http://x/', { method: 'POST', body: 'x'.repeat(101) }), 100)).rejects.toMatchObject({ kind: 'too_large' });
   });
 
   it('decodes UTF-8 split across chunks', async () => {

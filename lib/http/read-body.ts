@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { badRequest, DomainError, tooLarge } from '../errors/domain-error';
 
 // Request bodies are bounded before anything parses them (docs/api.md § Limits): a size per route
 // (batch writes larger, everything else small), checked against Content-Length and again while the
@@ -23,13 +23,13 @@ export class ClientGone extends Error {
 const isAbort = (error: unknown): boolean =>
   error instanceof ClientGone || (error instanceof Error && (error.name === 'AbortError' || error.message === 'aborted' || (error as { code?: string }).code === 'ECONNRESET'));
 
-const tooLarge = (maxBytes: number) =>
-  new ApiError(413, 'payload_too_large', `the request body is larger than ${maxBytes} bytes; split it into smaller requests`, { max_bytes: maxBytes });
+const bodyTooLarge = (maxBytes: number) =>
+  tooLarge('payload_too_large', `the request body is larger than ${maxBytes} bytes; split it into smaller requests`, { max_bytes: maxBytes });
 
 /** The body as text, refused with 413 past `maxBytes` without reading the rest. */
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
   const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes) throw bodyTooLarge(maxBytes);
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -41,12 +41,12 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw tooLarge(maxBytes);
+        throw bodyTooLarge(maxBytes);
       }
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof DomainError) throw error;
     if (isAbort(error) || req.signal?.aborted) throw new ClientGone();
     throw error;
   }
@@ -72,7 +72,7 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 
 /** Refuses JSON text nested deeper than MAX_JSON_DEPTH with 400 too_deep. */
 export function assertJsonDepth(text: string): void {
-  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new ApiError(400, 'too_deep', `the request body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep`);
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw badRequest('too_deep', `the request body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep`);
 }
 
 /** Parses a JSON body within the limits; an empty body is `{}`. */
@@ -83,6 +83,6 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'invalid_json', 'the request body is not valid JSON');
+    throw badRequest('invalid_json', 'the request body is not valid JSON');
   }
 }

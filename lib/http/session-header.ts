@@ -1,4 +1,4 @@
-import { unprocessable } from './api-error';
+import { unprocessable } from '../errors/domain-error';
 
 // The `Stigmem-Session` header the official clients send on writes and reads: an opaque id of the
 // agent session, stored with the facts a request writes and echoed as their `session_id`.

@@ -1,32 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import { authorize, type Principal } from '../auth/principal';
 import { databaseKind } from '../db/connection';
-import { getDb, TX_OPTIONS } from '../db/prisma';
-import { Prisma } from '../generated/prisma/client';
-import { notFound } from '../http/api-error';
+import { getDb } from '../db/prisma';
+import { streamText } from '../http/stream-text';
+import { notFound } from '../errors/domain-error';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
-import { formatInstant, formatInstantOrNull } from '../facts/instant';
+import { formatInstant, formatInstantOrNull } from '../time/instant';
+import { config } from '../config/config';
+import { heartbeatLapseMs } from '../db/instance';
+import type { JobKind, JobStatus } from './job-definition';
 
-// Async jobs for scopes above STIGMEM_ASYNC_THRESHOLD facts (lint §14.5, decay §15.4). A job runs
-// in the process that accepted it and refreshes a heartbeat; a job whose heartbeat stopped (the
-// server restarted or crashed) reads as failed with that reason. Jobs live in their own table.
+// Async jobs for scopes above STIGMEM_ASYNC_THRESHOLD facts (lint §14.5, decay §15.4): their rows,
+// what GET answers, and their clean-up. A job is started by start-job.ts and runs under a claim
+// (claim-job.ts, run-job.ts) with a heartbeat. When its instance dies, on PostgreSQL another instance
+// takes it over once the heartbeat lapsed (job-worker.ts); on PGlite, whose data directory belongs to
+// one process, the restarted node marks it failed. Jobs live in their own table.
 //
 // A result's long array (a lint's findings: 21k of them, 7.7 MB, at 100k facts) is stored in pages of
 // JOB_PAGE_SIZE items, each as the JSON text the job serialized: no row or statement grows with the
 // scope (PGlite's heap has a hard ceiling), and GET streams the pages' text into the answer without
 // parsing or re-serializing anything. Finished jobs are kept JOB_RETENTION_MS, then pruned.
 
-export type JobKind = 'lint' | 'decay';
-export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+export type { JobKind, JobStatus, ReportProgress } from './job-definition';
 
-const HEARTBEAT_MS = 5_000;
-/** No heartbeat for this long = the job was cut off. */
-export const STALE_JOB_MS = 120_000;
 export const INTERRUPTED = 'interrupted: the server restarted or stopped before the job finished';
 
 export function asyncThreshold(): number {
-  const value = Number(process.env.STIGMEM_ASYNC_THRESHOLD ?? 100_000);
-  return Number.isFinite(value) && value >= 0 ? value : 100_000;
+  return config().asyncThreshold;
 }
 
 export interface JobRecord {
@@ -40,77 +38,16 @@ export interface JobRecord {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The instance that runs (or ran) it, and how many instances claimed it in turn (extensions). */
+  claimed_by: string | null;
+  attempts: number;
   error?: string;
 }
-
-export type ReportProgress = (fraction: number) => Promise<void>;
 
 /** Items per stored page of a job's long array. */
 export const JOB_PAGE_SIZE = 1_000;
 /** Finished jobs (and their result pages) are deleted this long after they finished. */
 export const JOB_RETENTION_MS = 24 * 3600_000;
-
-/** Which key of a job's result holds the long array that is stored in pages. */
-export interface JobOptions {
-  pagedKey?: string;
-}
-
-export async function startJob<T>(
-  kind: JobKind,
-  scope: string,
-  principal: Principal,
-  request: unknown,
-  estimatedS: number,
-  work: (report: ReportProgress) => Promise<T>,
-  options: JobOptions = {},
-): Promise<{ job_id: string; status: 'pending'; estimated_s: number }> {
-  const db = await getDb();
-  const id = randomUUID();
-  await db.job.create({
-    data: { id, kind, scope, requestedBy: principal.entityUri, keyId: principal.keyId, request: request as Prisma.InputJsonValue, status: 'pending', estimatedS, pagedKey: options.pagedKey ?? null },
-  });
-  setImmediate(() => void runJob(id, work, options));
-  return { job_id: id, status: 'pending', estimated_s: estimatedS };
-}
-
-/** Stores a finished job's result: its long array in pages, the rest in the job row, in one transaction. */
-async function storeResult(id: string, result: unknown, pagedKey: string | undefined): Promise<number> {
-  const db = await getDb();
-  const body = { ...(result as Record<string, unknown>) };
-  const items = pagedKey && Array.isArray(body[pagedKey]) ? (body[pagedKey] as unknown[]) : null;
-  if (items) delete body[pagedKey!];
-  const pages = items ? Math.ceil(items.length / JOB_PAGE_SIZE) : 0;
-  await db.$transaction(async (tx) => {
-    for (let page = 0; page < pages; page++) {
-      const text = JSON.stringify(items!.slice(page * JOB_PAGE_SIZE, (page + 1) * JOB_PAGE_SIZE));
-      await tx.$executeRaw`INSERT INTO job_result_pages (job_id, page, items) VALUES (${id}, ${page}, ${text}::json)`;
-    }
-    await tx.job.update({ where: { id }, data: { status: 'done', progress: 1, result: body as Prisma.InputJsonValue, finishedAt: new Date() } });
-  }, TX_OPTIONS);
-  return pages;
-}
-
-async function runJob<T>(id: string, work: (report: ReportProgress) => Promise<T>, options: JobOptions): Promise<void> {
-  const db = await getDb();
-  const beat = () => db.job.update({ where: { id }, data: { heartbeatAt: new Date() } }).catch(() => undefined);
-  const timer = setInterval(beat, HEARTBEAT_MS);
-  try {
-    await db.job.update({ where: { id }, data: { status: 'running', startedAt: new Date(), heartbeatAt: new Date() } });
-    // Only while running: a report still in flight when the job finishes must not overwrite progress 1.
-    const result = await work((progress) =>
-      db.job.updateMany({ where: { id, status: 'running' }, data: { progress: Math.min(1, Math.max(0, progress)), heartbeatAt: new Date() } }).then(() => undefined),
-    );
-    const pages = await storeResult(id, result, options.pagedKey);
-    noteTableChanges({ jobs: 1, job_result_pages: pages });
-  } catch (error) {
-    console.error(`[stigmem] job ${id} failed`, error);
-    const message = error instanceof Error ? error.message : String(error);
-    await db.job.update({ where: { id }, data: { status: 'failed', error: message.slice(0, 2000), finishedAt: new Date() } }).catch(() => undefined);
-  } finally {
-    clearInterval(timer);
-    await pruneFinishedJobs().catch((error) => console.error('[stigmem] pruning finished jobs failed', error));
-  }
-}
 
 /** Deletes jobs finished more than JOB_RETENTION_MS ago, with their result pages. */
 export async function pruneFinishedJobs(now = new Date()): Promise<number> {
@@ -122,20 +59,24 @@ export async function pruneFinishedJobs(now = new Date()): Promise<number> {
   return count;
 }
 
-/** Status as a reader sees it: a pending or running job without a recent heartbeat was cut off. */
+/**
+ * Status as a reader sees it. On PGlite a pending or running job without a recent heartbeat was cut
+ * off (one process: nobody else will finish it). On PostgreSQL such a job is about to be taken over
+ * by a live instance (the one answering is one), so it reads as stored.
+ */
 export function effectiveStatus(job: { status: string; heartbeatAt: Date | null; createdAt: Date; error: string | null }, now = new Date()) {
   const lastSign = job.heartbeatAt ?? job.createdAt;
-  if ((job.status === 'pending' || job.status === 'running') && now.getTime() - lastSign.getTime() > STALE_JOB_MS) {
+  const open = job.status === 'pending' || job.status === 'running';
+  if (open && databaseKind() === 'pglite' && now.getTime() - lastSign.getTime() > heartbeatLapseMs()) {
     return { status: 'failed' as const, error: INTERRUPTED };
   }
   return { status: job.status as JobStatus, error: job.error ?? undefined };
 }
 
-async function findJob(id: string, kind: JobKind, principal: Principal) {
+async function findJob(id: string, kind: JobKind) {
   const db = await getDb();
   const job = await db.job.findUnique({ where: { id } });
   if (!job || job.kind !== kind) throw notFound('job_not_found', `no ${kind} job with id ${id}`);
-  authorize(principal, 'read', job.scope);
   return job;
 }
 
@@ -158,38 +99,23 @@ async function* pageTexts(id: string): AsyncGenerator<string> {
  * GET /v1/{kind}/jobs/:id: the job's fields and, when done, its result, streamed. The fields and the
  * result body are serialized once (small); a paged array is the stored text, page after page.
  */
-export async function jobResponse(id: string, kind: JobKind, principal: Principal): Promise<Response> {
-  const job = await findJob(id, kind, principal);
+export async function jobResponse(id: string, kind: JobKind): Promise<Response> {
+  const job = await findJob(id, kind);
   const record = jobRecord(job);
   if (record.status !== 'done' || !job.pagedKey) return Response.json(record);
-  const head = JSON.stringify(record).slice(0, -1);
-  const key = job.pagedKey;
-  const pages = pageTexts(id);
-  const encoder = new TextEncoder();
+  const body = await streamText(resultText(JSON.stringify(record).slice(0, -1), job.pagedKey, id));
+  return new Response(body, { headers: { 'content-type': 'application/json' } });
+}
+
+/** The record's text without its closing brace, then the paged array, stored page after page. */
+async function* resultText(head: string, key: string, id: string): AsyncGenerator<string> {
+  yield `${head},${JSON.stringify(key)}:[`;
   let first = true;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`${head},${JSON.stringify(key)}:[`));
-    },
-    async pull(controller) {
-      try {
-        const next = await pages.next();
-        if (next.done) {
-          controller.enqueue(encoder.encode(']}'));
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(first ? next.value : `,${next.value}`));
-        first = false;
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
-  return new Response(stream, { headers: { 'content-type': 'application/json' } });
+  for await (const page of pageTexts(id)) {
+    yield first ? page : `,${page}`;
+    first = false;
+  }
+  yield ']}';
 }
 
 /** The job's own fields, plus its stored result body when done (a paged array is not included). */
@@ -206,6 +132,8 @@ function jobRecord(job: NonNullable<Awaited<ReturnType<typeof findJob>>>): JobRe
     created_at: formatInstant(job.createdAt),
     started_at: formatInstantOrNull(job.startedAt),
     finished_at: formatInstantOrNull(job.finishedAt),
+    claimed_by: job.claimedBy,
+    attempts: job.attempts,
   };
   if (error) record.error = error;
   // A finished job carries the same body the synchronous call would have answered.
@@ -217,8 +145,8 @@ const parsedItems = new Map<string, unknown[]>();
 const PARSED_ITEMS_KEPT = 2;
 
 /** A finished job's record and its paged array, parsed (empty until the job is done). */
-export async function jobItems(id: string, kind: JobKind, principal: Principal): Promise<{ record: JobRecord; pagedKey: string | null; items: unknown[] }> {
-  const job = await findJob(id, kind, principal);
+export async function jobItems(id: string, kind: JobKind): Promise<{ record: JobRecord; pagedKey: string | null; items: unknown[] }> {
+  const job = await findJob(id, kind);
   const record = jobRecord(job);
   const pagedKey = record.status === 'done' ? job.pagedKey : null;
   if (!pagedKey) return { record, pagedKey, items: [] };
@@ -233,16 +161,15 @@ export async function jobItems(id: string, kind: JobKind, principal: Principal):
 }
 
 /**
- * At start: jobs left pending or running by a previous process are recorded as failed. The
- * embedded database belongs to this one process, so every such job was cut off; on PostgreSQL
- * other instances may be running theirs, so only jobs whose heartbeat lapsed count.
+ * At start on PGlite: every job left pending or running was cut off, since the embedded database
+ * belongs to this one process. On PostgreSQL nothing happens here: other instances may be running
+ * their jobs, and the ones whose heartbeat lapsed are taken over (job-worker.ts), not failed.
  */
 export async function failInterruptedJobs(): Promise<number> {
+  if (databaseKind() !== 'pglite') return 0;
   const db = await getDb();
-  const cutoff = new Date(Date.now() - STALE_JOB_MS);
-  const lapsed = databaseKind() === 'pglite' ? {} : { OR: [{ heartbeatAt: { lt: cutoff } }, { heartbeatAt: null, createdAt: { lt: cutoff } }] };
   const { count } = await db.job.updateMany({
-    where: { status: { in: ['pending', 'running'] }, ...lapsed },
+    where: { status: { in: ['pending', 'running'] } },
     data: { status: 'failed', error: INTERRUPTED, finishedAt: new Date() },
   });
   return count;

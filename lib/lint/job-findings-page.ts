@@ -1,6 +1,5 @@
-import type { Principal } from '../auth/principal';
-import { filterFindings, namespacesOf } from '../health/filter-findings';
-import type { FindingsView } from '../health/findings-query';
+import { filterFindings, namespacesOf } from './view/filter-findings';
+import type { FindingsView } from './view/findings-query';
 import { jobItems, type JobRecord } from '../jobs/jobs';
 import type { FactRecord } from '../facts/fact-record';
 import { isFactScope } from '../facts/scope';
@@ -26,8 +25,8 @@ export interface JobFindingsPage {
   } | null;
 }
 
-export async function jobFindingsPage(id: string, principal: Principal, view: FindingsView): Promise<JobFindingsPage> {
-  const { record, pagedKey, items } = await jobItems(id, 'lint', principal);
+export async function jobFindingsPage(id: string, view: FindingsView): Promise<JobFindingsPage> {
+  const { record, pagedKey, items } = await jobItems(id, 'lint');
   if (record.status !== 'done' || pagedKey !== 'findings') return { job: record, page: null };
   const findings = items as LintFinding[];
   const counts = { error: 0, warning: 0, info: 0 };

@@ -4,7 +4,7 @@ import type { FactScope } from '../facts/scope';
 import { findingsSql } from './finding-sql';
 import { healthScore } from './health-score';
 import { LINT_CHECKS, type LintCheck, type Severity } from './lint-request';
-import { formatInstant } from '../facts/instant';
+import { formatInstant } from '../time/instant';
 
 // Per-scope health for the dashboard's cards: fact and live-value counts, findings by severity,
 // by check and by relation namespace, and the health score. Aggregated in SQL, read-only.

@@ -1,14 +1,15 @@
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
 import type { Tx } from '../db/prisma';
-import { renderValue, type FactValue } from '../facts/fact-value';
+import type { FactValue } from '../facts/fact-value';
+import { factValueText } from '../facts/view/fact-value-text';
 import { factCountSql, FINDING_ORDER, type FindingRow, findingsSql } from './finding-sql';
 import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-request';
-import { formatInstant } from '../facts/instant';
+import { formatInstant } from '../time/instant';
 
 // POST /v1/lint (§14): read-only, every check set-based SQL over value heads.
 
-const quote = (value: unknown) => (value && typeof value === 'object' ? `"${renderValue(value as FactValue)}"` : '?');
+const quote = (value: unknown) => (value && typeof value === 'object' ? `"${factValueText(value as FactValue)}"` : '?');
 const conf = (c: number | null) => (c === null ? '?' : Number(c).toFixed(2));
 
 /** The prefixed name a bare relation should take: `memory:` is the protocol's namespace for plain facts. */

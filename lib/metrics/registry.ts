@@ -9,6 +9,8 @@ interface ProcessMetrics {
   requests: Counter<'method' | 'route' | 'status'>;
   latency: Histogram<'method' | 'route'>;
   batches: Histogram;
+  jobsClaimed: Counter<'kind' | 'how'>;
+  jobsEnded: Counter<'kind' | 'status'>;
 }
 
 const state = globalThis as unknown as { __stigmemMetrics?: ProcessMetrics };
@@ -24,6 +26,11 @@ export function processMetrics(): ProcessMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     }),
     batches: new Histogram({ name: 'stigmem_write_batch_size', help: 'Facts per write-path transaction', buckets: [1, 2, 5, 10, 50, 100, 250, 500, 1000, 10000], registers: [registry] }),
+    jobsClaimed: new Counter({
+      name: 'stigmem_jobs_claimed_total', registers: [registry], labelNames: ['kind', 'how'],
+      help: 'Jobs this instance claimed: "accepted" (it took the request) or "picked_up" (left pending or cut off by another instance)',
+    }),
+    jobsEnded: new Counter({ name: 'stigmem_jobs_ended_total', help: 'Job runs of this instance by outcome: done, failed, or lost (taken over)', labelNames: ['kind', 'status'], registers: [registry] }),
   };
   return state.__stigmemMetrics;
 }
@@ -65,4 +72,12 @@ export async function observeRequest(req: Request, params: Promise<Record<string
 
 export function observeWriteBatch(size: number): void {
   processMetrics().batches.observe(size);
+}
+
+export function observeJobClaim(kind: string, how: 'accepted' | 'picked_up'): void {
+  processMetrics().jobsClaimed.inc({ kind, how });
+}
+
+export function observeJobEnd(kind: string, status: 'done' | 'failed' | 'lost'): void {
+  processMetrics().jobsEnded.inc({ kind, status });
 }

@@ -1,8 +1,9 @@
-import { Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { pgliteHeapBytes } from '../db/connection';
 import { getDb } from '../db/prisma';
-import type { FindingCounts } from '../health-history/fingerprint';
+import { getReplicaStatus } from '../db/replicas/replica-status';
 import { processMetrics } from './registry';
+import { config } from '../config/config';
 
 // GET /metrics: the process counters plus gauges read from the database at scrape time — each
 // scope's latest finished health run, open alerts and the job queue — for the scopes the caller
@@ -34,7 +35,7 @@ export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; c
     lastDuration.set({ scope: r.scope }, (r.duration_ms ?? 0) / 1000);
     lastFailed.set({ scope: r.scope }, r.status === 'failed' ? 1 : 0);
   }
-  const ok = await db.$queryRaw<{ scope: string; score: number | null; findings: FindingCounts; fact_count: number; live_value_count: number; pending_conflicts: number; aged_conflicts: number }[]>`
+  const ok = await db.$queryRaw<{ scope: string; score: number | null; findings: Record<string, Record<string, number>>; fact_count: number; live_value_count: number; pending_conflicts: number; aged_conflicts: number }[]>`
     SELECT DISTINCT ON (scope) scope, score, findings, fact_count, live_value_count, pending_conflicts, aged_conflicts FROM health_runs
     WHERE scope = ANY(${scopes}::text[]) AND status = 'ok' ORDER BY scope, started_at DESC`;
   for (const r of ok) {
@@ -56,11 +57,30 @@ export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; c
   const heap = pgliteHeapBytes();
   if (heap !== null) gauge(registry, 'stigmem_pglite_heap_bytes', 'WebAssembly heap of the embedded database (it only grows; at its ceiling queries fail with 53200)', []).set(heap);
 
+  await replicaMetrics(registry);
+
   const merged = Registry.merge([processMetrics().registry, registry]);
   return { body: await merged.metrics(), contentType: merged.contentType };
 }
 
+/** Read replicas (DATABASE_READ_URL): each one's state and lag, and where whole-scope reads ran. */
+async function replicaMetrics(registry: Registry): Promise<void> {
+  const status = await getReplicaStatus();
+  if (!status.configured) return;
+  const up = gauge(registry, 'stigmem_replica_serving', '1 when the read replica serves reads (reachable, a standby of this primary, within STIGMEM_REPLICA_MAX_LAG_MS)', ['replica']);
+  const lagSeconds = gauge(registry, 'stigmem_replica_lag_seconds', 'How far the read replica is behind the primary, in seconds (0 when caught up)', ['replica']);
+  const lagBytes = gauge(registry, 'stigmem_replica_lag_bytes', 'WAL bytes the read replica has still to replay', ['replica']);
+  for (const r of status.replicas) {
+    up.set({ replica: r.replica }, r.state === 'serving' ? 1 : 0);
+    if (r.lag_seconds !== null) lagSeconds.set({ replica: r.replica }, r.lag_seconds);
+    if (r.lag_bytes !== null) lagBytes.set({ replica: r.replica }, r.lag_bytes);
+  }
+  const reads = new Counter({ name: 'stigmem_whole_scope_reads_total', help: 'Whole-scope reads (lint, synthesis, dry runs, recall, dashboard health) by the server that ran them and why', labelNames: ['target', 'reason'], registers: [registry] });
+  reads.inc({ target: 'replica', reason: 'replica_serving' }, status.reads.replica);
+  for (const [reason, n] of Object.entries(status.reads.primary)) reads.inc({ target: 'primary', reason }, n);
+}
+
 /** STIGMEM_METRICS_PUBLIC=true serves /metrics without a key (for a scraper on a private network). */
 export function metricsArePublic(): boolean {
-  return process.env.STIGMEM_METRICS_PUBLIC === 'true';
+  return config().metricsPublic;
 }

@@ -1,4 +1,4 @@
-import { KEY_PLACEHOLDER } from '../review-ui/mcp-config';
+import { KEY_PLACEHOLDER } from './view/mcp-config';
 
 // The first-run page's copy-paste snippets, with this node's own URL: write a first fact, read it
 // back, and import a knowledge base with its own ids and HLCs (docs/api.md § Facts).

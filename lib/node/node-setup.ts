@@ -6,10 +6,11 @@ import { hashSecret, keyPrefix } from '../auth/key-material';
 import { failInterruptedJobs } from '../jobs/jobs';
 import { envPolicies } from '../decay/policy-store';
 import { ensureDefaultRules } from '../alerts/rule-store';
+import { config } from '../config/config';
 
 // Runs once per process before the first request is served (and from instrumentation at start):
-// migrations (through getDb), the node id, the admin key from STIGMEM_ADMIN_KEY, and marking
-// jobs cut off by a previous process as failed.
+// migrations (through getDb), the node id, the admin key from STIGMEM_ADMIN_KEY, and, on PGlite,
+// marking jobs cut off by a previous process as failed (on PostgreSQL another instance takes them over).
 
 export const ENV_ADMIN_KEY_ID = 'env-admin';
 
@@ -27,13 +28,12 @@ async function runSetup(): Promise<{ nodeId: string }> {
   // An invalid STIGMEM_DECAY_POLICIES stops the server with a message naming the policy and field.
   envPolicies();
   const db = await getDb();
-  const adminKey = process.env.STIGMEM_ADMIN_KEY;
+  const adminKey = config().adminKey.secret;
   if (adminKey) {
-    if (adminKey.length < 32) throw new Error('STIGMEM_ADMIN_KEY must be at least 32 characters');
     const data = {
       keyHash: hashSecret(adminKey),
       keyPrefix: keyPrefix(adminKey),
-      entityUri: normalizeUri(process.env.STIGMEM_ADMIN_ENTITY || 'stigmem://local/admin'),
+      entityUri: normalizeUri(config().adminKey.entity),
       permissions: ['read', 'write', 'admin'],
       allowedScopes: [...FACT_SCOPES],
       description: 'provisioned from STIGMEM_ADMIN_KEY',
@@ -43,7 +43,7 @@ async function runSetup(): Promise<{ nodeId: string }> {
   }
   await failInterruptedJobs();
   await ensureDefaultRules();
-  const configured = process.env.STIGMEM_NODE_ID;
+  const configured = config().node.id;
   if (configured) return { nodeId: configured };
   const existing = await db.nodeMeta.findUnique({ where: { key: 'node_id' } });
   if (existing) return { nodeId: existing.value };

@@ -1,5 +1,5 @@
 import type { FactRecord } from '../facts/fact-record';
-import { renderValue } from '../facts/fact-value';
+import { factValueText } from '../facts/view/fact-value-text';
 import type { RecallWeights } from './recall-request';
 
 // Scoring and packing of recall candidates (docs/api.md § Recall), pure so it is unit-tested:
@@ -44,7 +44,7 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** Tokens a fact costs in a prompt: its entity, relation and value text at 4 characters a token. */
 export function tokenEstimate(fact: Pick<FactRecord, 'entity' | 'relation' | 'value'>): number {
-  return Math.max(1, Math.ceil(`${fact.entity} ${fact.relation} ${renderValue(fact.value)}`.length / CHARS_PER_TOKEN));
+  return Math.max(1, Math.ceil(`${fact.entity} ${fact.relation} ${factValueText(fact.value)}`.length / CHARS_PER_TOKEN));
 }
 
 export function scoreCandidates(candidates: RecallCandidate[], weights: RecallWeights, now: number): ScoredFact[] {

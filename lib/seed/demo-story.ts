@@ -3,7 +3,7 @@ import { dismissConflict } from '../conflicts/dismiss-conflict';
 import { resolveConflict } from '../conflicts/resolve-conflict';
 import { getDb } from '../db/prisma';
 import { createPolicy, listPolicies } from '../decay/policy-store';
-import { ApiError } from '../http/api-error';
+import { DomainError } from '../errors/domain-error';
 import type { FactValue } from '../facts/fact-value';
 import type { FactInput } from '../facts/parse-fact-input';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
@@ -125,7 +125,7 @@ async function decide(scope: FactScope, share: number, rng: Prng): Promise<{ res
     } catch (error) {
       // A triple with three values has several conflicts; resolving one retracts the losers and
       // closes the others, which then answer 409.
-      if (error instanceof ApiError && error.status === 409) continue;
+      if (error instanceof DomainError && error.kind === 'conflict') continue;
       throw error;
     }
     if (dismiss) dismissed++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHlc, type Hlc } from '../facts/hlc';
+import { compareHlc, type Hlc } from '../time/hlc';
 import { canonicalValue } from '../facts/fact-value';
 import { parseFactInput } from '../facts/parse-fact-input';
 import { generateKnowledgeBase, seedBatches, seedFactId, type SeedFact } from './generate-knowledge-base';

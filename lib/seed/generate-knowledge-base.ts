@@ -1,5 +1,5 @@
 import { canonicalValue, type FactValue } from '../facts/fact-value';
-import type { Hlc } from '../facts/hlc';
+import type { Hlc } from '../time/hlc';
 import type { FactInput } from '../facts/parse-fact-input';
 import type { FactScope } from '../facts/scope';
 import { EntityRegistry, type EntityRef } from './entity-registry';

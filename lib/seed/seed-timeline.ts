@@ -1,4 +1,4 @@
-import type { Hlc } from '../facts/hlc';
+import type { Hlc } from '../time/hlc';
 import { hashString } from './prng';
 
 // When seeded facts happened. The timeline is fixed by (facts, seed) alone, not by the clock, so

@@ -3,7 +3,7 @@ import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { type EntryRow, synthesisCtes, toEntry } from './synthesis-sql';
 import { synthesisTotals } from './synthesize';
-import { formatInstant } from '../facts/instant';
+import { formatInstant } from '../time/instant';
 
 // GET /v1/scopes/:scope/synthesize in the reference node's shape: the synthesis entries sorted by
 // confidence (then HLC) descending, each with its contradiction flag and freshness, plus stats.

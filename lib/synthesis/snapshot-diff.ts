@@ -1,7 +1,7 @@
 import type { FactValue } from '../facts/fact-value';
 
 // The shape of GET /v1/synthesis/snapshots/diff, shared by the server (snapshots.ts) and the
-// dashboard (lib/client/use-snapshot-diff-query.ts). Pure: no database code.
+// dashboard (lib/synthesis/hooks/use-snapshot-diff-query.ts). Pure: no database code.
 
 export const DIFF_KINDS = ['added', 'removed', 'value_changed', 'newly_contradicted', 'no_longer_contradicted'] as const;
 export type DiffKind = (typeof DIFF_KINDS)[number];

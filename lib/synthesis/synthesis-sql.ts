@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import type { FactValue } from '../facts/fact-value';
-import { formatHlc } from '../facts/hlc';
+import { formatHlc } from '../time/hlc';
 import type { SynthesisEntry } from './synthesis-request';
 
 // §16.2 as one set-based statement over value heads: per (entity, relation) of the scope, the

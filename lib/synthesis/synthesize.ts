@@ -1,11 +1,12 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
+import { readCursor } from '../db/read-cursor';
 import { readOnly } from '../db/read-only';
-import { badRequest } from '../http/api-error';
-import { decodeCursor, encodeCursor } from '../http/query-params';
+import { badRequest } from '../errors/domain-error';
+import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { ENTRY_ORDER, entryJsonSql, type EntryRow, nextPairsSql, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
 import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
-import { formatInstant } from '../facts/instant';
+import { formatInstant } from '../time/instant';
 
 // POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed from one
 // server-side cursor in one READ ONLY transaction, never built as one JSON string; with `limit` one
@@ -74,94 +75,56 @@ export async function synthesizePage(request: SynthesisRequest & { limit: number
   });
 }
 
-/** Rows per FETCH from the stream's cursor. */
+/** Rows per FETCH from the whole synthesis's cursor. */
 const FETCH_ROWS = 5000;
 
-/**
- * The whole synthesis as a stream of JSON text: `{"summary":[…],"synthesized_at":…,…}`. One query
- * behind a server-side cursor (one pass over the scope, one snapshot), each entry built as JSON
- * text by the database (entryJsonSql); rows are fetched only as fast as the client takes them.
- * The totals follow the summary, counted on the way. Errors before the first byte reject the
- * promise (the route answers them as usual); later ones abort the stream.
- */
-export async function synthesizeStream(request: SynthesisRequest): Promise<ReadableStream<Uint8Array>> {
-  const encoder = new TextEncoder();
-  let ready!: () => void;
-  let failed!: (error: unknown) => void;
-  const started = new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject)));
-  let wake: (() => void) | null = null;
-  let cancelled = false;
+type StreamRow = { j: string | null; contradicted: boolean };
+type Piece = { entries: string[] } | { totals: SynthesisTotals };
 
-  const stream = new ReadableStream<Uint8Array>(
+/**
+ * The whole synthesis as JSON text, piece by piece: `{"summary":[…],"synthesized_at":…,…}`. One
+ * query read through a cursor (lib/db/read-cursor.ts: one pass over the scope, one snapshot, read
+ * as fast as the consumer takes it), each entry built as JSON text by the database (entryJsonSql);
+ * the totals follow the summary, counted on the way and read in the same snapshot. The route sends
+ * the pieces with back-pressure (lib/http/stream-text.ts).
+ */
+export async function* synthesisJson(request: SynthesisRequest): AsyncGenerator<string> {
+  const options = optionsOf(request, new Date());
+  const counts = { contradiction_count: 0, filtered_count: 0 };
+  const pieces = readCursor<StreamRow, Piece>(
+    Prisma.sql`
+      ${synthesisCtes(options)}
+      SELECT CASE WHEN confidence >= ${request.min_confidence} THEN ${entryJsonSql(request.scope)} END AS j, conflict_id IS NOT NULL AS contradicted
+      FROM entries ${ENTRY_ORDER}`,
     {
-      start(controller) {
-        const send = (text: string) => controller.enqueue(encoder.encode(text));
-        const room = async () => {
-          while (!cancelled && (controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (wake = resolve));
-        };
-        readOnly(async (tx) => {
-          const options = optionsOf(request, new Date());
-          await tx.$executeRaw(Prisma.sql`
-            DECLARE synthesis_stream NO SCROLL CURSOR FOR
-            ${synthesisCtes(options)}
-            SELECT CASE WHEN confidence >= ${request.min_confidence} THEN ${entryJsonSql(request.scope)} END AS j, conflict_id IS NOT NULL AS contradicted
-            FROM entries ${ENTRY_ORDER}`);
-          const fetch = () => tx.$queryRaw<{ j: string | null; contradicted: boolean }[]>(Prisma.sql`FETCH ${Prisma.raw(String(FETCH_ROWS))} FROM synthesis_stream`);
-          let rows = await fetch();
-          ready();
-          send('{"summary":[');
-          const counts = { entry_count: 0, contradiction_count: 0, filtered_count: 0 };
-          let first = true;
-          while (!cancelled && rows.length) {
-            const kept: string[] = [];
-            for (const row of rows) {
-              if (row.j === null) {
-                counts.filtered_count++;
-                continue;
-              }
-              kept.push(row.j);
-              counts.entry_count++;
-              if (row.contradicted) counts.contradiction_count++;
-            }
-            if (kept.length) {
-              send(`${first ? '' : ','}${kept.join(',')}`);
-              first = false;
-              await room();
-            }
-            if (rows.length < FETCH_ROWS) break;
-            rows = await fetch();
-          }
-          if (cancelled) return;
-          const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`${synthesisCtes(options)} SELECT count(*) AS n FROM cand WHERE live`);
-          const totals = {
-            synthesized_at: formatInstant(options.now),
-            scope: options.scope,
-            fact_count: Number(n),
-            contradiction_count: counts.contradiction_count,
-            filtered_count: counts.filtered_count,
-          };
-          send(`],${JSON.stringify(totals).slice(1)}`);
-          controller.close();
-        }).catch((error) => {
-          failed(error);
-          try {
-            controller.error(error);
-          } catch {
-            // already closed or errored
-          }
-        });
-      },
-      pull() {
-        wake?.();
-        wake = null;
-      },
-      cancel() {
-        cancelled = true;
-        wake?.();
+      batchSize: FETCH_ROWS,
+      map: (_tx, rows) => [{ entries: rows.flatMap((row) => keptEntry(row, counts)) }],
+      finish: async (tx) => {
+        const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`${synthesisCtes(options)} SELECT count(*) AS n FROM cand WHERE live`);
+        return [{ totals: { synthesized_at: formatInstant(options.now), scope: options.scope, fact_count: Number(n), ...counts } }];
       },
     },
-    { highWaterMark: 4 },
   );
-  await started;
-  return stream;
+  let opened = false;
+  for await (const batch of pieces) {
+    for (const piece of batch) {
+      if ('totals' in piece) {
+        yield `${opened ? '' : '{"summary":['}],${JSON.stringify(piece.totals).slice(1)}`;
+        return;
+      }
+      if (!piece.entries.length) continue;
+      yield `${opened ? ',' : '{"summary":['}${piece.entries.join(',')}`;
+      opened = true;
+    }
+  }
+}
+
+/** The entry's JSON text, or nothing when it is below min_confidence; counts either way. */
+function keptEntry(row: StreamRow, counts: { contradiction_count: number; filtered_count: number }): string[] {
+  if (row.j === null) {
+    counts.filtered_count++;
+    return [];
+  }
+  if (row.contradicted) counts.contradiction_count++;
+  return [row.j];
 }

@@ -1,4 +1,4 @@
-import { parseHlc } from '../facts/hlc';
+import { parseHlc } from './hlc';
 
 // How the dashboard writes an instant for people: relative to now ("3 days ago", "in 2 hours"), with
 // the exact UTC instant (and the HLC, when there is one) one hover away. Pure, so the server and the

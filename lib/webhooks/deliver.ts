@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { getDb } from '../db/prisma';
 import type { WebhookDelivery } from '../generated/prisma/client';
 import { RETRY_WINDOW_MS, retryDelayMs, signBody } from './sign';
+import { config } from '../config/config';
 
 // Sends due outbox rows. Never on a request's or a run's path: callers kick it with
 // `scheduleDeliveries()` (setImmediate) and the scheduler drains it on every tick, so retries go
@@ -12,8 +13,7 @@ const BATCH = 20;
 const CLAIM_MS = 60_000;
 
 export function webhookTimeoutMs(): number {
-  const value = Number(process.env.STIGMEM_WEBHOOK_TIMEOUT_MS ?? 10_000);
-  return Number.isFinite(value) && value > 0 ? value : 10_000;
+  return config().webhookTimeoutMs;
 }
 
 async function claimDue(now: Date): Promise<string[]> {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { closeDb, getDb } from '../../lib/db/prisma';
+import { reloadConfig } from '../../lib/config/config';
 
 // The databases the benchmark measures. Each measurement asks for a fresh, migrated database and
 // disposes of it afterwards: PGlite in a temporary data folder (on disk, as in production), and
@@ -46,6 +47,7 @@ async function activate(env: { DATABASE_URL?: string; STIGMEM_DATA_DIR?: string 
     if (env[key] === undefined) delete process.env[key];
     else process.env[key] = env[key];
   }
+  reloadConfig();
   await getDb();
 }
 
@@ -55,6 +57,7 @@ async function restore(): Promise<void> {
     if (savedEnv[key] === undefined) delete process.env[key];
     else process.env[key] = savedEnv[key];
   }
+  reloadConfig();
 }
 
 export function pgliteDatabase(): BenchDatabase {

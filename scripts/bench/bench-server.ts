@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../test/harness/free-port';
 
 // The product as a user runs it: `next build` once, then `next start` (what `npm start` runs) as a
 // child process on a free port, pointed at a database by environment only. The server's peak RSS
@@ -15,17 +15,6 @@ export function ensureBuilt(skip: boolean, log: (line: string) => void): void {
   if (skip && existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return log('  using the existing build (.next)');
   log('  next build…');
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** Resident memory (MB) of a process and all its descendants, from /proc. */
@@ -62,8 +51,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, log: (line: string) => void): Promise<BenchServer> {
-  const port = await freePort();
+/** `port`: a given one instead of any free port (a shared machine hands out port ranges). */
+export async function startServer(env: Record<string, string>, log: (line: string) => void, port?: number): Promise<BenchServer> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', STIGMEM_DATA_DIR: '', ...env, STIGMEM_ADMIN_KEY: BENCH_ADMIN_KEY, NODE_ENV: 'production' },

@@ -11,7 +11,8 @@ import { FACT_SCOPES } from '../../lib/facts/scope';
 import { seedBatches } from '../../lib/seed/generate-knowledge-base';
 import { settleAfterBulkLoad, statisticsRefresher } from '../../lib/seed/refresh-statistics';
 import { synthesisRequestSchema } from '../../lib/synthesis/synthesis-request';
-import { synthesizeStream } from '../../lib/synthesis/synthesize';
+import { streamText } from '../../lib/http/stream-text';
+import { synthesisJson } from '../../lib/synthesis/synthesize';
 import { getDb } from '../../lib/db/prisma';
 import type { BenchContext, BenchOperation } from './bench-operation';
 import type { BenchRow } from './bench-table';
@@ -97,7 +98,7 @@ export const healthOperations: BenchOperation = {
       rows.push(await measure(context, context.facts, 'dashboard overview: health of all four scopes', RUNS, async () => {
         for (const scope of FACT_SCOPES) await scopeHealth(scope);
       }));
-      rows.push(await measure(context, context.facts, 'synthesis, whole scope streamed', RUNS, async () => drain(await synthesizeStream(synthesis))));
+      rows.push(await measure(context, context.facts, 'synthesis, whole scope streamed', RUNS, async () => drain(await streamText(synthesisJson(synthesis)))));
       rows.push(await measure(context, context.facts, 'synthesis baseline: load every fact, compute in JS', RUNS, () => naiveSynthesis(SCOPE)));
       const db = await getDb();
       await db.decayPolicy.create({ data: { id: policy.id, relation: '*', scope: SCOPE, mode: 'confidence', halfLifeS: HALF_LIFE_S, minConfidence: 0.05, exemptRelations: [] } });

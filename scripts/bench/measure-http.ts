@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { dryRun } from '../../lib/decay/sweep-scope';
 import { sweepRequestSchema } from '../../lib/decay/sweep-request';
 import { FACT_SCOPES } from '../../lib/facts/scope';
@@ -7,13 +6,15 @@ import { scopeHealth } from '../../lib/lint/lint-summary';
 import { runLint } from '../../lib/lint/run-lint';
 import { seedBatches } from '../../lib/seed/generate-knowledge-base';
 import { synthesisRequestSchema } from '../../lib/synthesis/synthesis-request';
-import { synthesizePage, synthesizeStream } from '../../lib/synthesis/synthesize';
+import { streamText } from '../../lib/http/stream-text';
+import { synthesisJson, synthesizePage } from '../../lib/synthesis/synthesize';
 import type { EmptyDatabase } from './bench-databases';
 import type { BenchContext, BenchOperation } from './bench-operation';
 import { type BenchServer, startServer } from './bench-server';
 import type { BenchRow } from './bench-table';
 import { BenchClient } from './http-client';
 import { drain } from './measure-health';
+import { measurePages } from './measure-pages';
 import { withPeakRss } from './peak-rss';
 
 // The path a user takes (issue: "the user's path is the benchmark"): a fresh, empty database; the
@@ -28,7 +29,6 @@ const SCOPE = 'company';
 const RUNS = 5;
 const CLIENTS = 4;
 const BATCH = 1_000;
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 interface Targets {
   ingest: number;
@@ -36,11 +36,12 @@ interface Targets {
   synthesis: number;
   dryRun: number;
   overview: number;
+  firstByte: number;
   sweep: number;
 }
 const TARGETS: Record<'pglite' | 'postgres', Targets> = {
-  pglite: { ingest: 3_000, lint: 1.5, synthesis: 1.5, dryRun: 1, overview: 1.5, sweep: 10 },
-  postgres: { ingest: 10_000, lint: 1, synthesis: 1, dryRun: 0.5, overview: 1, sweep: 5 },
+  pglite: { ingest: 3_000, lint: 1.5, synthesis: 1.5, dryRun: 1, overview: 1.5, firstByte: 0.3, sweep: 10 },
+  postgres: { ingest: 10_000, lint: 1, synthesis: 1, dryRun: 0.5, overview: 1, firstByte: 0.3, sweep: 5 },
 };
 const engine = (context: BenchContext) => (context.database.name.startsWith('PostgreSQL') ? 'postgres' : 'pglite');
 
@@ -88,30 +89,6 @@ function row(context: BenchContext, facts: number, method: string, seconds: numb
   return { database: context.database.name, method, facts, seconds, peakRssMb, target, note };
 }
 
-/**
- * Full load of the health overview in Chromium, signed in: until the load event, with every scope's
- * card shown. The first visit runs with an empty browser cache (every script and style fetched);
- * the later ones in the same browser context, as an operator coming back finds it (Next's hashed
- * static files are cached as immutable).
- */
-async function browserLoads(url: string, cookie: string, runs: number): Promise<{ first: number; p50: number } | null> {
-  if (!existsSync(CHROMIUM)) return null;
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
-  try {
-    const context = await browser.newContext();
-    const [name, value] = cookie.split('=');
-    await context.addCookies([{ name, value, url }]);
-    const page = await context.newPage();
-    return await timed(runs, async () => {
-      await page.goto(`${url}/`, { waitUntil: 'load' });
-      for (const scope of FACT_SCOPES) await page.getByTestId(`scope-card-${scope}`).waitFor();
-    });
-  } finally {
-    await browser.close();
-  }
-}
-
 async function httpReads(context: BenchContext, server: BenchServer, facts: number, targets: Targets): Promise<BenchRow[]> {
   const client = new BenchClient(server.url);
   const rows: BenchRow[] = [];
@@ -132,26 +109,18 @@ async function httpReads(context: BenchContext, server: BenchServer, facts: numb
   rows.push(row(context, facts, `decay dry run over HTTP, p50 of ${RUNS}`, dry.p50, server.takePeakRssMb(), targets.dryRun));
 
   const cookie = await client.signIn();
-  const ttfb = await timed(RUNS, async () => {
-    const started = performance.now();
-    const res = await fetch(`${server.url}/`, { headers: { cookie } });
-    const first = performance.now() - started;
-    await drain(res.body!);
-    return first;
-  });
-  const html = await timed(RUNS, async () => {
-    const res = await fetch(`${server.url}/`, { headers: { cookie } });
-    if (!res.ok) throw new Error(`GET / answered ${res.status}`);
-    await drain(res.body!);
-  });
-  rows.push(row(context, facts, `health overview page, server HTML until the last byte, p50 of ${RUNS}`, html.p50, server.takePeakRssMb(), undefined, `time to first byte ${ttfb.p50.toFixed(2)} s`));
-  const browser = await browserLoads(server.url, cookie, RUNS);
-  if (browser) {
-    const rss = server.takePeakRssMb();
-    rows.push(row(context, facts, 'health overview page, full load in Chromium, first visit (empty browser cache)', browser.first, rss, targets.overview));
-    rows.push(row(context, facts, `health overview page, full load in Chromium, browser cache warm, p50 of ${RUNS}`, browser.p50, rss, targets.overview));
-  }
-  else rows.push({ database: context.database.name, method: 'health overview page, full load in Chromium', facts: 0, seconds: 0, peakRssMb: 0, skipped: `no Chromium at ${CHROMIUM}` });
+  rows.push(
+    ...(await measurePages({
+      url: server.url,
+      cookie,
+      scope: SCOPE,
+      runs: RUNS,
+      targets: { firstByte: targets.firstByte, fullLoad: targets.overview },
+      timed,
+      row: (method, seconds, target, note) => row(context, facts, method, seconds, server.takePeakRssMb(), target, note),
+      skipped: (method, why) => ({ database: context.database.name, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why }),
+    })),
+  );
   return rows;
 }
 
@@ -165,7 +134,7 @@ async function inProcessReads(context: BenchContext, db: EmptyDatabase, facts: n
     };
     await measure('lint', () => runLint(lintRequestSchema.parse({ scope: SCOPE })));
     await measure('synthesis, first page of 100', () => synthesizePage({ ...synthesisRequestSchema.parse({ scope: SCOPE }), limit: 100 }));
-    await measure('synthesis, whole scope', async () => drain(await synthesizeStream(synthesisRequestSchema.parse({ scope: SCOPE }))));
+    await measure('synthesis, whole scope', async () => drain(await streamText(synthesisJson(synthesisRequestSchema.parse({ scope: SCOPE })))));
     await measure('decay dry run', () => dryRun(sweepRequestSchema.parse({ scope: SCOPE, mode: 'dry_run' })));
     await measure('health overview: scope health of the four scopes', async () => {
       for (const scope of FACT_SCOPES) await scopeHealth(scope);

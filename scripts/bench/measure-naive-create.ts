@@ -1,5 +1,6 @@
 import { getDb } from '../../lib/db/prisma';
-import { refTarget, valueHash } from '../../lib/facts/fact-value';
+import { refTarget } from '../../lib/facts/fact-value';
+import { valueHash } from '../../lib/facts/hash-value';
 import { generateKnowledgeBase } from '../../lib/seed/generate-knowledge-base';
 import type { BenchOperation } from './bench-operation';
 import { withPeakRss } from './peak-rss';

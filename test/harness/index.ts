@@ -15,3 +15,5 @@ export { conflictById, conflictsOf, openConflict, type OpenedConflict } from './
 export { liveValues } from './db-state';
 export { compareHlcText } from './hlc';
 export { takeTurnsOnScopeHistory } from './scope-history-turns';
+export { setEnv } from './env';
+export { advanceClock } from './clock';

@@ -54,12 +54,12 @@ export async function checkInvariants(prefix: string): Promise<string[]> {
     GROUP BY entity, relation, scope, pair_key HAVING count(*) > 1`;
   for (const d of duplicates) violations.push(`${d.n} unresolved conflicts for one pair in ${d.entity}`);
 
-  // Value heads agree with the facts: the highest HLC per value, zeroed by a later triple-wide retraction.
+  // Value heads agree with the facts: the last per value in fact order (HLC, then id), zeroed by a later triple-wide retraction.
   const heads = await db.$queryRaw<{ entity: string; v: string; expected_head: string; head_fact_id: string | null; expected_confidence: number; confidence: number | null }[]>`
     WITH latest AS (
       SELECT DISTINCT ON (entity, relation, scope, value_hash) entity, relation, scope, value_hash, id, hlc_wall, hlc_counter, confidence, valid_until, value
       FROM facts WHERE entity LIKE ${pattern}
-      ORDER BY entity, relation, scope, value_hash, hlc_wall DESC, hlc_counter DESC)
+      ORDER BY entity, relation, scope, value_hash, hlc_wall DESC, hlc_counter DESC, id COLLATE "C" DESC)
     SELECT l.entity, l.value->>'v' AS v, l.id AS expected_head, vh.head_fact_id, vh.confidence,
       CASE WHEN EXISTS (
         SELECT 1 FROM facts r

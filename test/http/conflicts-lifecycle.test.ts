@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DismissResponse, FactBatch, FactList, FactRecord } from '../schemas';
-import { api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact } from '../harness';
+import { advanceClock, api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact, setEnv } from '../harness';
 
 // How conflicts open and close: recording at write time (dedupe per pair), dismissal with its
 // cooldown, closing by retraction, and expiry that closes nothing.
@@ -82,18 +82,17 @@ describeHttp('POST /v1/conflicts/:id/dismiss', () => {
 
   it('lets a pair reopen once its cooldown has passed', async () => {
     const previous = process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS;
-    process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS = '0';
+    setEnv({ STIGMEM_CONFLICT_COOLDOWN_DAYS: '0' });
     try {
       const { entity, conflict } = await openConflict();
       expectBody(await api.post(dismissPath(conflict.conflict_id), {}), 200, DismissResponse);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      advanceClock(5);
       await assertValues(entity, ['red']);
       const open = await conflictsOf(entity, 'unresolved');
       expect(open).toHaveLength(1);
       expect(open[0].conflict_id).not.toBe(conflict.conflict_id);
     } finally {
-      if (previous === undefined) delete process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS;
-      else process.env.STIGMEM_CONFLICT_COOLDOWN_DAYS = previous;
+      setEnv({ STIGMEM_CONFLICT_COOLDOWN_DAYS: previous });
     }
   });
 
@@ -166,7 +165,7 @@ describeHttp('conflicts closed by retraction', () => {
     await assertValues(entity, ['blue']);
     const [conflict] = await conflictsOf(entity, 'unresolved');
     expect(conflict).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, validUntil - Date.now() + 50)));
+    advanceClock(validUntil - Date.now() + 50);
     expect(await liveValues(entity)).toEqual(['blue']);
     await assertValues(entity, ['blue']);
     await assertValues(entity, ['other'], { relation: 'memory:other' });

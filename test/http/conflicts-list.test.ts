@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ConflictList, DismissResponse, FactBatch, ResolveResponse } from '../schemas';
-import { api, createKey, describeHttp, expectBody, expectError, openConflict, uniqueEntity, wireFact } from '../harness';
+import { advanceClock, api, createKey, describeHttp, expectBody, expectError, openConflict, uniqueEntity, wireFact } from '../harness';
 
 // GET /v1/conflicts: status and scope filters, paging, and only the scopes the key may read.
 
@@ -33,7 +33,7 @@ describeHttp('GET /v1/conflicts', () => {
     const entity = uniqueEntity('records');
     const first = await openConflict({ entity, relation: 'memory:first' });
     // Detection times have millisecond precision: make sure the two differ.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    advanceClock(5);
     const second = await openConflict({ entity, relation: 'memory:second' });
     const { conflicts } = await list({ entity });
     expect(conflicts.map((c) => c.conflict_id)).toEqual([second.conflict.conflict_id, first.conflict.conflict_id]);
@@ -80,7 +80,7 @@ describeHttp('GET /v1/conflicts', () => {
     const opened: string[] = [];
     for (let i = 0; i < 7; i++) {
       opened.push((await openConflict({ entity, relation: `memory:q${i}` })).conflict.conflict_id);
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      advanceClock(3);
     }
     const first = await list({ entity, status: 'unresolved', limit: 3, sort });
     const seen = ids(first);

@@ -1,15 +1,15 @@
 import { afterEach, expect, it } from 'vitest';
-import { api, describeHttp, expectError, hlcText, uid } from '../harness';
+import { api, describeHttp, expectError, hlcText, uid, setEnv } from '../harness';
 import { HLC_PATTERN } from '../schemas';
 import { getDb } from '@/lib/db/prisma';
-import { formatHlc } from '@/lib/facts/hlc';
+import { formatHlc } from '@/lib/time/hlc';
 import { createPolicy, factsOf, importAged, newNamespace, sweep, uniqueEntity } from '../decay-helpers';
 
 // §15: the five decay vectors of §15.7 by name, then the decisions of docs/semantics.md.
 
 const HOUR = 3600;
 afterEach(() => {
-  delete process.env.STIGMEM_DECAY_POLICIES;
+  setEnv({ STIGMEM_DECAY_POLICIES: undefined });
 });
 
 describeHttp('decay vectors (§15.7)', () => {
@@ -215,7 +215,7 @@ describeHttp('decay semantics', () => {
 describeHttp('decay policies API', () => {
   it('env policies are listed read-only; database policies can be replaced and deleted', async () => {
     const ns = newNamespace();
-    process.env.STIGMEM_DECAY_POLICIES = JSON.stringify([{ id: `${ns}-env`, relation: 'memory:*', scope: 'company', mode: 'confidence', half_life_s: 604800, min_confidence: 0.1 }]);
+    setEnv({ STIGMEM_DECAY_POLICIES: JSON.stringify([{ id: `${ns}-env`, relation: 'memory:*', scope: 'company', mode: 'confidence', half_life_s: 604800, min_confidence: 0.1 }]) });
     const list = (await api.get('/v1/decay/policies')).body as { policies: { id: string; source: string }[] };
     expect(list.policies).toEqual(expect.arrayContaining([expect.objectContaining({ id: `${ns}-env`, source: 'env' })]));
     expectError(await api.put(`/v1/decay/policies/${ns}-env`, { relation: '*', scope: '*', mode: 'retract', ttl_s: 5 }), 409, 'policy_read_only');

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { LintResult, type LintFinding } from '../lint-schemas';
-import { api, createKey, describeHttp, expectBody, expectError, str, uid, uniqueEntity, wireFact } from '../harness';
+import { advanceClock, api, createKey, describeHttp, expectBody, expectError, str, uid, uniqueEntity, wireFact } from '../harness';
 import { FactRecord } from '../schemas';
 
 // Per-check edge cases the conformance vectors do not cover (§14.1, docs/semantics.md, liveness).
@@ -51,7 +51,7 @@ describeHttp('lint: contradiction', () => {
     await assert(wireFact(entity, 'CEO'));
     await assert(wireFact(entity, 'CTO', { valid_until: inSeconds(2) }));
     expect((await lint({ entity, checks: ['contradiction'] })).length).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    advanceClock(2100);
     expect(await lint({ entity, checks: ['contradiction'] })).toEqual([]);
     const conflicts = await api.get('/v1/conflicts', { query: { entity, status: 'unresolved' } });
     expect((conflicts.body as { conflicts: unknown[] }).conflicts).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterEach, expect, inject, it } from 'vitest';
-import { api, createKey, describeHttp, openConflict, takeTurnsOnScopeHistory } from '../harness';
+import { api, createKey, describeHttp, openConflict, takeTurnsOnScopeHistory, setEnv } from '../harness';
 
 // GET /metrics: Prometheus text with each scope's latest run, open alerts, the job queue, HTTP
 // requests by route pattern and write batch sizes; a key with read sees its scopes only.
@@ -7,7 +7,7 @@ import { api, createKey, describeHttp, openConflict, takeTurnsOnScopeHistory } f
 describeHttp('GET /metrics', () => {
   takeTurnsOnScopeHistory();
   afterEach(() => {
-    delete process.env.STIGMEM_METRICS_PUBLIC;
+    setEnv({ STIGMEM_METRICS_PUBLIC: undefined });
   });
 
   it('serves scope health, alerts, jobs, requests by route and batch sizes', async () => {
@@ -38,7 +38,7 @@ describeHttp('GET /metrics', () => {
     const local = await createKey(['read'], ['local'], 'scraper');
     const scoped = (await api.get('/metrics', { key: local.key })).body as string;
     expect(scoped).not.toMatch(/scope="public"/);
-    process.env.STIGMEM_METRICS_PUBLIC = 'true';
+    setEnv({ STIGMEM_METRICS_PUBLIC: 'true' });
     const open = await api.get('/metrics', { key: null });
     expect(open.status).toBe(200);
     expect(open.body as string).toMatch(/scope="public"/);

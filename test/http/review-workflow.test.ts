@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
-import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact, type WireFact, takeTurnsOnScopeHistory } from '../harness';
+import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact, type WireFact, takeTurnsOnScopeHistory, setEnv } from '../harness';
 
 // The contradiction review workflow (issue 6): suggestions (evidence > confidence), queue filters,
 // conflict detail, reopen, auto-resolve with its budget, divergence across scopes, review history.
@@ -28,7 +28,7 @@ const conflictsOf = async (entity: string, query: Record<string, string> = {}) =
 const enc = encodeURIComponent;
 
 afterEach(() => {
-  for (const name of ['STIGMEM_ALERT_PENDING', 'STIGMEM_ALERT_AGED', 'STIGMEM_ALERT_FALSE_ALARMS']) delete process.env[name];
+  setEnv({ STIGMEM_ALERT_PENDING: undefined, STIGMEM_ALERT_AGED: undefined, STIGMEM_ALERT_FALSE_ALARMS: undefined });
 });
 
 describeHttp('suggestion rules', () => {
@@ -219,7 +219,7 @@ describeHttp('review history', () => {
     await make();
     await api.post(`/v1/conflicts/${enc(one.conflict.conflict_id)}/resolve`, { winning_fact_id: one.a.id });
     await api.post(`/v1/conflicts/${enc(two.conflict.conflict_id)}/dismiss`, {});
-    process.env.STIGMEM_ALERT_PENDING = '0';
+    setEnv({ STIGMEM_ALERT_PENDING: '0' });
     const after = await readHistory();
     const today = after.history.at(-1)!;
     expect(after.history).toHaveLength(7);

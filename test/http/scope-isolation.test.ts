@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { servesMethod } from '@/lib/http/method-not-allowed';
-import { startJob } from '@/lib/jobs/jobs';
+import { startJob } from '@/lib/jobs/start-job';
 import { api, createKey, describeHttp, dispatch, request, routes, type TestKey, uniqueEntity, wireFact } from '../harness';
 
 // Scope isolation, exhaustively (docs/semantics.md § Access model): every route and every MCP tool
@@ -119,7 +119,7 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/api/conflicts/export', path: () => '/api/conflicts/export?scope=team&status=all&format=json', outsider: 'hide' },
   // Counts per day over the caller's readable scopes: no entity or scope in a row to look for.
   { method: 'GET', pattern: '/api/conflicts/history/export', path: () => '/api/conflicts/history/export?scope=team&format=json', outsider: 'allow' },
-  // Admin only: keys, webhooks, maintenance; metrics show only readable scopes.
+  // Admin only: keys, webhooks, maintenance, replicas; metrics show only readable scopes.
   { method: 'GET', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', body: () => ({ entity_uri: 'stigmem://x/y', permissions: ['admin'], allowed_scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
   { method: 'DELETE', pattern: '/v1/auth/keys/[id]', path: () => `/v1/auth/keys/${outsider.id}`, outsider: 'deny', reader: 'deny' },
@@ -129,8 +129,10 @@ const CASES: Case[] = [
   { method: 'DELETE', pattern: '/v1/webhooks/[id]', path: () => '/v1/webhooks/none', outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/webhooks/[id]/test', path: () => '/v1/webhooks/none/test', body: () => ({}), outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/webhooks/[id]/deliveries', path: () => '/v1/webhooks/none/deliveries', outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/admin/cluster', path: () => '/v1/admin/cluster', outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/admin/maintenance', path: () => '/v1/admin/maintenance', outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/admin/maintenance', path: () => '/v1/admin/maintenance', body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/admin/replicas', path: () => '/v1/admin/replicas', outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/metrics', path: () => '/metrics', outsider: 'hide' },
 ];
 
@@ -172,8 +174,8 @@ describeHttp('scope isolation over every route and tool', () => {
     const listed = await api.get('/v1/conflicts', { query: { entity: team.entity, scope: 'team' } });
     team.conflictId = (listed.body as { conflicts: { conflict_id: string }[] }).conflicts[0].conflict_id;
     const admin = { keyId: null, entityUri: 'stigmem://local/admin', permissions: ['admin' as const], allowedScopes: ['team' as const], via: 'open' as const };
-    team.lintJob = (await startJob('lint', 'team', admin, { scope: 'team' }, 1, async () => ({ findings: [] }), { pagedKey: 'findings' })).job_id;
-    team.decayJob = (await startJob('decay', 'team', admin, { scope: 'team' }, 1, async () => ({ scope: 'team' }))).job_id;
+    team.lintJob = (await startJob({ kind: 'lint', pagedKey: 'findings', run: async () => ({ findings: [] }) }, 'team', admin, { scope: 'team' }, 1)).job_id;
+    team.decayJob = (await startJob({ kind: 'decay', run: async () => ({ scope: 'team' }) }, 'team', admin, { scope: 'team' }, 1)).job_id;
     team.snapshot = ((await api.post('/v1/synthesis/snapshots', { scope: 'team', label: team.marker })).body as { id: string }).id;
     const run = await api.post('/v1/health/runs', { scope: 'team' });
     team.run = (run.body as { id: string }).id;

@@ -9,8 +9,8 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { cardStyles } from '@/components/ui/styles';
 import { listAlerts } from '@/lib/alerts/alert-store';
 import { listRules } from '@/lib/alerts/rule-store';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { can, hasPermission } from '@/lib/auth/principal';
+import { pageAccess } from '@/lib/pages/page-access';
+import type { FactScope } from '@/lib/facts/scope';
 import { listWebhooks } from '@/lib/webhooks/webhook-store';
 
 export const metadata: Metadata = { title: 'Alerts' };
@@ -21,11 +21,11 @@ const STATUSES = ['active', 'resolved', 'all'] as const;
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = (await searchParams).status;
   const status = STATUSES.find((s) => s === raw) ?? 'active';
-  const principal = await requirePrincipal(`/alerts?status=${status}`);
-  const { alerts, counts } = await listAlerts({ status, limit: 200 }, principal);
+  const access = await pageAccess(`/alerts?status=${status}`);
+  const { alerts, counts } = await listAlerts({ status, limit: 200 }, access.scopes);
   const rules = await listRules();
-  const isAdmin = hasPermission(principal, 'admin');
-  const webhooks = isAdmin ? (await listWebhooks(principal)).webhooks : [];
+  const isAdmin = access.can('admin');
+  const webhooks = isAdmin ? (await listWebhooks()).webhooks : [];
   return (
     <>
       <PageHeader
@@ -36,7 +36,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
       {alerts.length ? (
         <ul className="space-y-3" data-testid="alert-list">
           {alerts.map((a) => (
-            <AlertCard key={a.id} alert={a} canAcknowledge={can(principal, 'write', a.scope)} />
+            <AlertCard key={a.id} alert={a} canAcknowledge={access.can('write', a.scope as FactScope)} />
           ))}
         </ul>
       ) : (

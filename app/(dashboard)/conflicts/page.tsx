@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
-import { ConflictQueue } from '@/components/conflicts/ConflictQueue';
+import { Suspense } from 'react';
+import { ConflictQueueLoader } from '@/components/conflicts/ConflictQueueLoader';
+import { ConflictQueueSkeleton } from '@/components/conflicts/ConflictQueueSkeleton';
 import { ConflictStatusTabs } from '@/components/conflicts/ConflictStatusTabs';
 import { ConflictsSubNav } from '@/components/conflicts/ConflictsSubNav';
 import { QueueFilterForm } from '@/components/conflicts/QueueFilterForm';
 import { ExportLinks } from '@/components/ui/ExportLinks';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { can, readableScopes } from '@/lib/auth/principal';
-import { type ConflictStatusFilter, listConflicts } from '@/lib/conflicts/list-conflicts';
-import { ApiError } from '@/lib/http/api-error';
-import { hasNarrowingFilter, parseQueueFilters, QUEUE_PAGE_SIZE, queueHref, queueSort } from '@/lib/review-ui/queue-filters';
+import { pageAccess } from '@/lib/pages/page-access';
+import type { ConflictStatusFilter } from '@/lib/conflicts/list-conflicts';
+import { hasNarrowingFilter, parseQueueFilters, QUEUE_PAGE_SIZE, queueHref, queueSort } from '@/lib/conflicts/view/queue-filters';
 
 export const metadata: Metadata = { title: 'Conflicts' };
 
@@ -21,9 +21,9 @@ const emptyText: Record<ConflictStatusFilter, string> = {
 };
 
 export default async function ConflictsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  let filters = parseQueueFilters(await searchParams);
-  const principal = await requirePrincipal(queueHref(filters, { cursor: filters.cursor }));
-  const readable = readableScopes(principal);
+  const filters = parseQueueFilters(await searchParams);
+  const access = await pageAccess(queueHref(filters, { cursor: filters.cursor }));
+  const readable = access.scopes;
   const scopes = filters.scope ? readable.filter((s) => s === filters.scope) : readable;
   const query = {
     scopes,
@@ -35,12 +35,6 @@ export default async function ConflictsPage({ searchParams }: { searchParams: Pr
     sort: queueSort(filters.status),
     limit: QUEUE_PAGE_SIZE,
   };
-  // A cursor that does not parse (edited URL) starts over instead of failing the page.
-  const page = await listConflicts({ ...query, cursor: filters.cursor }).catch((error: unknown) => {
-    if (!(error instanceof ApiError && error.code === 'invalid_cursor')) throw error;
-    filters = { ...filters, cursor: undefined };
-    return listConflicts(query);
-  });
 
   const narrowed = hasNarrowingFilter(filters);
   const empty = !scopes.length
@@ -66,13 +60,10 @@ export default async function ConflictsPage({ searchParams }: { searchParams: Pr
           testId="conflicts-export"
         />
       </div>
-      <ConflictQueue
-        filters={filters}
-        initialPage={page}
-        fetchedAt={Date.now()}
-        writableScopes={readable.filter((scope) => can(principal, 'write', scope))}
-        empty={empty}
-      />
+      {/* The shell (header, filters, tabs, export) goes out first; the queue streams in when read. */}
+      <Suspense fallback={<ConflictQueueSkeleton />}>
+        <ConflictQueueLoader filters={filters} query={query} writableScopes={readable.filter((scope) => access.can('write', scope))} empty={empty} />
+      </Suspense>
     </>
   );
 }

@@ -3,14 +3,13 @@ import { DecayPoliciesPanel } from '@/components/decay/DecayPoliciesPanel';
 import { DryRunPreview } from '@/components/decay/DryRunPreview';
 import { FactPreviewCard } from '@/components/decay/FactPreviewCard';
 import { ScopeTabs } from '@/components/synthesis/ScopeTabs';
-import { EmptyState } from '@/components/ui/EmptyState';
 import { Notice } from '@/components/ui/Notice';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { can, hasPermission, readableScopes } from '@/lib/auth/principal';
+import { scopeAccessNotice } from '@/components/ui/ScopeAccessNotice';
+import { pageAccess } from '@/lib/pages/page-access';
 import { matchPolicy } from '@/lib/decay/decay-policy';
 import { listPolicies } from '@/lib/decay/policy-store';
-import { decayHref } from '@/lib/decay-ui/decay-href';
+import { decayHref } from '@/lib/decay/view/decay-href';
 import { getFact } from '@/lib/facts/query-facts';
 import { isFactScope } from '@/lib/facts/scope';
 
@@ -20,16 +19,16 @@ type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 // /decay?scope=<scope> previews a sweep of the scope; /decay?scope=<scope>&fact_id=<id> previews
-// one fact (the lint page links stale findings here; build the URL with lib/decay-ui/decay-href).
+// one fact (the lint page links stale findings here; build the URL with lib/decay/view/decay-href).
 export default async function DecayPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const scopeParam = one(params.scope);
   const factId = one(params.fact_id)?.trim().slice(0, 200) || null;
-  const principal = await requirePrincipal(decayHref({ scope: scopeParam, factId }));
-  const readable = readableScopes(principal);
+  const access = await pageAccess(decayHref({ scope: scopeParam, factId }));
+  const readable = access.scopes;
   const scope = isFactScope(scopeParam) ? scopeParam : readable[0];
   const canRead = !!scope && readable.includes(scope);
-  const canWrite = canRead && can(principal, 'write', scope);
+  const canWrite = canRead && access.can('write', scope);
   const policies = await listPolicies();
   const fact = factId && canRead ? await getFact(factId, [scope]) : null;
 
@@ -39,7 +38,7 @@ export default async function DecayPage({ searchParams }: { searchParams: Promis
         title="Decay"
         description="Policies that age facts out, and a dry run of what a sweep would write before you apply it. A sweep never changes a fact: it asserts new ones (retractions or lower confidence) with source system:stigmem:decay."
       />
-      <DecayPoliciesPanel initialPolicies={policies} isAdmin={hasPermission(principal, 'admin')} />
+      <DecayPoliciesPanel initialPolicies={policies} isAdmin={access.can('admin')} />
       <section aria-labelledby="preview-title" className="mt-10 space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
@@ -50,13 +49,7 @@ export default async function DecayPage({ searchParams }: { searchParams: Promis
           </div>
           {readable.length ? <ScopeTabs scopes={readable} current={scope} basePath="/decay" /> : null}
         </div>
-        {!readable.length ? (
-          <EmptyState title="No readable scopes">This key has no read access to any scope. Ask an admin to add scopes to it.</EmptyState>
-        ) : !canRead ? (
-          <Notice tone="warning" title="No access to this scope" testId="decay-no-access">
-            This key cannot read scope “{scope}”. Pick one of your scopes above.
-          </Notice>
-        ) : (
+        {scopeAccessNotice(readable, scope, 'decay-no-access') ?? (
           <>
             {factId ? <FactPreviewCard scope={scope} factId={factId} fact={fact} policy={fact ? matchPolicy(fact.relation, scope, policies) : null} /> : null}
             {!canWrite ? (

@@ -4,8 +4,7 @@ import { EntityTable } from '@/components/entities/EntityTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { readableScopes } from '@/lib/auth/principal';
+import { pageAccess } from '@/lib/pages/page-access';
 import { type EntityMatchMode, searchEntities } from '@/lib/entities/search-entities';
 
 export const metadata: Metadata = { title: 'Entities' };
@@ -19,8 +18,7 @@ export default async function EntitiesPage({ searchParams }: { searchParams: Pro
   const match: EntityMatchMode = one(params.match) === 'prefix' ? 'prefix' : 'contains';
   const after = one(params.after);
   const query = new URLSearchParams({ ...(text ? { q: text } : {}), ...(match !== 'contains' ? { match } : {}) });
-  const principal = await requirePrincipal(`/entities${query.size ? `?${query}` : ''}`);
-  const scopes = readableScopes(principal);
+  const { scopes } = await pageAccess(`/entities${query.size ? `?${query}` : ''}`);
   const { entities, next } = await searchEntities({ scopes, text, match, after, limit: PAGE_SIZE });
 
   return (

@@ -2,15 +2,15 @@ import type { Metadata } from 'next';
 import { KeysAdmin } from '@/components/keys/KeysAdmin';
 import { Notice } from '@/components/ui/Notice';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { listApiKeys } from '@/lib/auth/list-api-keys';
-import { hasPermission } from '@/lib/auth/principal';
+import { pageAccess } from '@/lib/pages/page-access';
+import { listApiKeys } from '@/lib/keys/list-api-keys';
 
 export const metadata: Metadata = { title: 'Keys' };
 
 export default async function KeysPage() {
-  const principal = await requirePrincipal('/keys');
-  const isAdmin = hasPermission(principal, 'admin');
+  const access = await pageAccess('/keys');
+  const { principal } = access;
+  const isAdmin = access.can('admin');
   return (
     <>
       <PageHeader title="API keys" description="Keys of agents, scripts and people. Each key names who it speaks for, what it may do, and which scopes it reaches." />

@@ -3,10 +3,11 @@ import { MaintenancePanel } from '@/components/node/MaintenancePanel';
 import { McpConnectPanel } from '@/components/node/McpConnectPanel';
 import { McpToolList } from '@/components/node/McpToolList';
 import { NodeInfoCard } from '@/components/node/NodeInfoCard';
+import { ReplicasPanel } from '@/components/node/ReplicasPanel';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { hasPermission } from '@/lib/auth/principal';
+import { pageAccess } from '@/lib/pages/page-access';
 import { getMaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
+import { getReplicaStatus } from '@/lib/db/replicas/replica-status';
 import toolDefinitions from '@/lib/mcp/tool-definitions.json';
 import { nodeInfo } from '@/lib/node/node-info';
 import { requestOrigin } from '@/lib/node/request-origin';
@@ -14,17 +15,19 @@ import { requestOrigin } from '@/lib/node/request-origin';
 export const metadata: Metadata = { title: 'Node' };
 
 export default async function NodePage() {
-  const principal = await requirePrincipal('/node');
+  const access = await pageAccess('/node');
   const info = await nodeInfo(`${await requestOrigin()}/`);
   // Table maintenance is admin information, like GET /v1/admin/maintenance.
-  const maintenance = hasPermission(principal, 'admin') ? await getMaintenanceStatus() : null;
+  const admin = access.can('admin');
+  const [maintenance, replicas] = admin ? await Promise.all([getMaintenanceStatus(), getReplicaStatus()]) : [null, null];
   return (
     <>
-      <PageHeader title="Node" description="This Stigmem node, how agents connect to it over MCP, and how it keeps its database fast." />
+      <PageHeader title="Node" description="This Stigmem node, how agents connect to it over MCP, where its reads run, and how it keeps its database fast." />
       <div className="space-y-4">
         <McpConnectPanel nodeUrl={info.node_url} authRequired={info.auth === 'required'} />
         <McpToolList tools={toolDefinitions.tools} />
         <NodeInfoCard info={info} />
+        {replicas ? <ReplicasPanel status={replicas} /> : null}
         {maintenance ? <MaintenancePanel status={maintenance} /> : null}
       </div>
     </>

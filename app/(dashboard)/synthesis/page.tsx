@@ -4,14 +4,12 @@ import { ScopeTabs } from '@/components/synthesis/ScopeTabs';
 import { SnapshotsPanel } from '@/components/synthesis/SnapshotsPanel';
 import { SynthesisEntriesPanel } from '@/components/synthesis/SynthesisEntriesPanel';
 import { SYNTHESIS_TABS, type SynthesisTab, SynthesisTabs } from '@/components/synthesis/SynthesisTabs';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { Notice } from '@/components/ui/Notice';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { can, readableScopes } from '@/lib/auth/principal';
+import { scopeAccessNotice } from '@/components/ui/ScopeAccessNotice';
+import { pageAccess } from '@/lib/pages/page-access';
 import { normalizeUri } from '@/lib/facts/normalize';
 import { isFactScope } from '@/lib/facts/scope';
-import { minConfidenceParam } from '@/lib/synthesis-ui/min-confidence-param';
+import { minConfidenceParam } from '@/lib/synthesis/view/min-confidence-param';
 import { confidenceHistogram } from '@/lib/synthesis/confidence-histogram';
 
 export const metadata: Metadata = { title: 'Synthesis' };
@@ -23,11 +21,10 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export default async function SynthesisPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const query = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-  const principal = await requirePrincipal(`/synthesis${query.size ? `?${query}` : ''}`);
-  const readable = readableScopes(principal);
+  const access = await pageAccess(`/synthesis${query.size ? `?${query}` : ''}`);
+  const readable = access.scopes;
   const scopeParam = one(params.scope);
   const scope = isFactScope(scopeParam) ? scopeParam : readable[0];
-  const canRead = !!scope && readable.includes(scope);
   const tabParam = one(params.tab);
   const tab: SynthesisTab = SYNTHESIS_TABS.some((t) => t.tab === tabParam) ? (tabParam as SynthesisTab) : 'entries';
   const includeExpired = one(params.include_expired) === '1';
@@ -41,13 +38,7 @@ export default async function SynthesisPage({ searchParams }: { searchParams: Pr
         description="The current state of a scope: one winning value per (entity, relation) — higher confidence, then the newer — with contradictions flagged. Read-only; save snapshots to compare over time."
         actions={readable.length ? <ScopeTabs scopes={readable} current={scope} basePath="/synthesis" keep={tab === 'entries' ? {} : { tab }} /> : null}
       />
-      {!readable.length ? (
-        <EmptyState title="No readable scopes">This key has no read access to any scope. Ask an admin to add scopes to it.</EmptyState>
-      ) : !canRead ? (
-        <Notice tone="warning" title="No access to this scope" testId="synthesis-no-access">
-          This key cannot read scope “{scope}”. Pick one of your scopes above.
-        </Notice>
-      ) : (
+      {scopeAccessNotice(readable, scope, 'synthesis-no-access') ?? (
         <>
           <SynthesisTabs current={tab} scope={scope} />
           {tab === 'entries' ? (
@@ -64,7 +55,7 @@ export default async function SynthesisPage({ searchParams }: { searchParams: Pr
               })}
             />
           ) : tab === 'snapshots' ? (
-            <SnapshotsPanel key={scope} scope={scope} canWrite={can(principal, 'write', scope)} />
+            <SnapshotsPanel key={scope} scope={scope} canWrite={access.can('write', scope)} />
           ) : (
             <ContextPreviewPanel key={scope} scope={scope} />
           )}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { readableScopes } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { scopeHealth } from '@/lib/lint/lint-summary';
 import { scopeSchema } from '@/lib/facts/scope';
@@ -8,9 +7,10 @@ export const dynamic = 'force-dynamic';
 
 // Dashboard-only: the health cards, one per scope the key can read (or the one asked for).
 export const GET = apiRoute({
+  permission: 'read',
   query: z.object({ scope: scopeSchema.optional() }),
-  handler: async ({ query, principal }) => {
-    const scopes = readableScopes(principal).filter((s) => !query.scope || s === query.scope);
+  handler: async ({ query, scopes: readable }) => {
+    const scopes = readable.filter((s) => !query.scope || s === query.scope);
     const scopesHealth = [];
     // One at a time: on the embedded database queries run one after another anyway.
     for (const scope of scopes) scopesHealth.push(await scopeHealth(scope));

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { readCookie } from '@/lib/auth/authenticate';
-import { createSession, endSession, sessionCookie } from '@/lib/auth/sessions';
+import { readCookie, SESSION_COOKIE, sessionCookie } from '@/lib/auth/session-cookie';
+import { createSession, endSession } from '@/lib/auth/sessions';
 import { apiRoute } from '@/lib/http/api-route';
-import { SESSION_COOKIE } from '@/lib/node/config';
 
 export const dynamic = 'force-dynamic';
 
 // Dashboard-only: exchange an API key for a session cookie (sign in), or end it (sign out).
 export const POST = apiRoute({
-  auth: false,
+  permission: 'public',
   body: z.object({ key: z.string({ error: 'key is required' }).min(1, 'key is required') }),
   handler: async ({ req, body }) => {
     const { token, expiresAt } = await createSession(body.key.trim());
@@ -17,7 +16,7 @@ export const POST = apiRoute({
 });
 
 export const DELETE = apiRoute({
-  auth: false,
+  permission: 'public',
   handler: async ({ req }) => {
     await endSession(readCookie(req, SESSION_COOKIE));
     return Response.json({ signed_in: false }, { headers: { 'set-cookie': sessionCookie(req, '', null) } });

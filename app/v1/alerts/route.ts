@@ -5,9 +5,11 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
+  permission: 'read',
   query: alertsQuerySchema,
+  scope: ({ query }) => query.scope,
   invalidStatus: 400,
-  handler: ({ query, principal }) => listAlerts(query, principal),
+  handler: ({ query, scopes }) => listAlerts(query, scopes),
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { authorize, readableScopes } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
-import { queryLimit, queryUri } from '@/lib/http/query-params';
+import { queryUri } from '@/lib/facts/normalize';
+import { queryLimit } from '@/lib/schemas/query-params';
 import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts } from '@/lib/conflicts/list-conflicts';
 import { scopeSchema } from '@/lib/facts/scope';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -14,6 +14,8 @@ const optionalBoolean = z
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 export const GET = apiRoute({
+  permission: 'read',
+  scope: ({ query }) => query.scope,
   query: z.object({
     status: z.enum(CONFLICT_STATUS_FILTERS, { error: `must be one of ${CONFLICT_STATUS_FILTERS.join(', ')}` }).default('all'),
     scope: scopeSchema.optional(),
@@ -26,10 +28,8 @@ export const GET = apiRoute({
     cursor: z.string().optional(),
     limit: queryLimit(),
   }),
-  handler: async ({ query, principal }) => {
-    if (query.scope) authorize(principal, 'read', query.scope);
-    else authorize(principal, 'read');
-    const page = await listConflicts({ ...query, scopes: query.scope ? [query.scope] : readableScopes(principal) });
+  handler: async ({ query, scopes }) => {
+    const page = await listConflicts({ ...query, scopes });
     return { ...page, has_more: page.cursor !== null };
   },
 });

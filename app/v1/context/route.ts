@@ -1,4 +1,3 @@
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { bootContext, contextRequestSchema } from '@/lib/context/boot-context';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -6,12 +5,11 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
+  permission: 'read',
   body: contextRequestSchema,
+  scope: ({ body }) => body.scope,
   invalidStatus: 400,
-  handler: async ({ body, principal }) => {
-    authorize(principal, 'read', body.scope);
-    return bootContext(body);
-  },
+  handler: ({ body }) => bootContext(body),
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

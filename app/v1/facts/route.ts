@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { authorize, readableScopes } from '@/lib/auth/principal';
-import { badRequest } from '@/lib/http/api-error';
+import { badRequest } from '@/lib/errors/domain-error';
 import { apiRoute } from '@/lib/http/api-route';
 import { MAX_BATCH_BODY_BYTES } from '@/lib/http/read-body';
 import { sessionHeader } from '@/lib/http/session-header';
-import { queryBoolean, queryLimit } from '@/lib/http/query-params';
+import { queryBoolean, queryLimit } from '@/lib/schemas/query-params';
 import { normalizeUri } from '@/lib/facts/normalize';
 import { parseFactBody, isoTimestamp } from '@/lib/facts/parse-fact-input';
 import { queryFacts } from '@/lib/facts/query-facts';
@@ -15,11 +14,11 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
-  body: z.unknown(),
+  permission: 'write',
+  body: (raw) => parseFactBody(raw, 'assert'),
+  scope: ({ body }) => body.inputs.map((input) => input.scope),
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
-  handler: async ({ req, body, principal }) => {
-    const { inputs, batch } = parseFactBody(body, 'assert');
-    inputs.forEach((input) => authorize(principal, 'write', input.scope));
+  handler: async ({ req, body: { inputs, batch } }) => {
     const sessionId = sessionHeader(req);
     inputs.forEach((input) => (input.sessionId = sessionId));
     const { facts } = await writeFacts(inputs, { mode: 'assert' });
@@ -30,6 +29,8 @@ export const POST = apiRoute({
 const uriParam = z.string().optional();
 
 export const GET = apiRoute({
+  permission: 'read',
+  scope: ({ query }) => query.scope,
   query: z.object({
     entity: uriParam,
     relation: z.string().optional(),
@@ -42,9 +43,7 @@ export const GET = apiRoute({
     cursor: z.string().optional(),
     limit: queryLimit(),
   }),
-  handler: async ({ query, principal }) => {
-    if (query.scope) authorize(principal, 'read', query.scope);
-    else authorize(principal, 'read');
+  handler: async ({ query, scopes }) => {
     const normalized = (name: string, raw: string | undefined) => {
       if (raw === undefined) return undefined;
       const value = normalizeUri(raw);
@@ -52,7 +51,7 @@ export const GET = apiRoute({
       return value;
     };
     const page = await queryFacts({
-      scopes: query.scope ? [query.scope] : readableScopes(principal),
+      scopes,
       entity: normalized('entity', query.entity),
       relation: query.relation,
       source: normalized('source', query.source),

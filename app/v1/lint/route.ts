@@ -1,4 +1,3 @@
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { lintRequestSchema } from '@/lib/lint/lint-request';
 import { lintAndRecord } from '@/lib/health-history/lint-and-record';
@@ -7,10 +6,11 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
+  permission: 'read',
   body: lintRequestSchema,
+  scope: ({ body }) => body.scope,
   invalidStatus: 400,
   handler: async ({ body, principal }) => {
-    authorize(principal, 'read', body.scope);
     const answer = await lintAndRecord(body, principal);
     return Response.json(answer.body, { status: answer.status });
   },

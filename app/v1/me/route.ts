@@ -5,6 +5,7 @@ export const dynamic = 'force-dynamic';
 
 // The calling key, as the reference node's whoami: who it writes as and what it may reach.
 export const GET = apiRoute({
+  permission: 'authenticated',
   handler: async ({ principal }) => ({
     entity_uri: principal.entityUri,
     permissions: principal.permissions,

@@ -1,4 +1,3 @@
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { sessionHeader } from '@/lib/http/session-header';
@@ -9,10 +8,11 @@ export const dynamic = 'force-dynamic';
 
 // POST /v1/recall (read on the scope). `Stigmem-Session` is accepted and checked; a recall writes nothing.
 export const POST = apiRoute({
+  permission: 'read',
   body: recallRequestSchema,
+  scope: ({ body }) => body.scope,
   invalidStatus: 400,
-  handler: async ({ req, body, principal }) => {
-    authorize(principal, 'read', body.scope);
+  handler: async ({ req, body }) => {
     sessionHeader(req);
     return recall(body);
   },

@@ -1,18 +1,19 @@
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { synthesisRequestSchema } from '@/lib/synthesis/synthesis-request';
-import { synthesizePage, synthesizeStream } from '@/lib/synthesis/synthesize';
+import { streamText } from '@/lib/http/stream-text';
+import { synthesisJson, synthesizePage } from '@/lib/synthesis/synthesize';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
+  permission: 'read',
   body: synthesisRequestSchema,
+  scope: ({ body }) => body.scope,
   invalidStatus: 400,
-  handler: async ({ body, principal }) => {
-    authorize(principal, 'read', body.scope);
+  handler: async ({ body }) => {
     if (body.limit) return synthesizePage({ ...body, limit: body.limit });
-    return new Response(await synthesizeStream(body), { headers: { 'content-type': 'application/json' } });
+    return new Response(await streamText(synthesisJson(body)), { headers: { 'content-type': 'application/json' } });
   },
 });
 

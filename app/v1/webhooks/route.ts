@@ -4,8 +4,8 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ handler: ({ principal }) => listWebhooks(principal) });
+export const GET = apiRoute({ permission: 'admin', handler: () => listWebhooks() });
 
-export const POST = apiRoute({ body: webhookInputSchema, status: 201, handler: ({ body, principal }) => createWebhook(body, principal) });
+export const POST = apiRoute({ permission: 'admin', body: webhookInputSchema, status: 201, handler: ({ body, principal }) => createWebhook(body, principal) });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRefreshingMutation } from '@/lib/health-history/hooks/use-refreshing-mutation';
+import { useRefreshingMutation } from '@/lib/client/use-refreshing-mutation';
 import type { AlertRuleRecord } from '../rule-store';
 
 /** POST /v1/alerts/:id/acknowledge with an optional note. */

@@ -1,5 +1,8 @@
 import { onDbClose } from '../prisma';
-import { maintenanceIntervalMs, maintenanceEnabled } from '../../node/config';
+import { databaseKind } from '../connection';
+import { acquireLease, releaseLease } from '../lease';
+import { config } from '../../config/config';
+import { beatEveryMs, heartbeatLapseMs, instanceId } from '../instance';
 import { DEFAULT_THRESHOLDS } from './maintenance-policy';
 import { runMaintenance, type MaintenanceRun } from './run-maintenance';
 
@@ -9,6 +12,10 @@ import { runMaintenance, type MaintenanceRun } from './run-maintenance';
 // is scheduled, off the request path and coalesced: at most one run at a time, at most one waiting,
 // never sooner than MIN_GAP_MS after the previous one. A periodic run catches what this process
 // cannot count: other instances' writes, dead rows of jobs and sessions, statistics lost in a crash.
+// Several instances on one PostgreSQL database elect one leader for the periodic run (the lease
+// MAINTENANCE_LEASE, renewed every tick); the runs an instance's own writes make due stay with that
+// instance, the only one that knows of them before the database's counters do. Either way the run's
+// session advisory lock (maintenance-session.ts) lets one run at a time go ahead.
 // Whole-scope reads call maintenanceSettled() first, so a lint right after a bulk import waits for
 // the due ANALYZE (a fraction of a second) instead of running for minutes on plans made for an
 // empty table.
@@ -21,6 +28,7 @@ const MIN_GAP_MS = 1_000;
  * with a cost delay for the same reason). */
 const GAP_PER_RUN_MS = 3;
 const SETTLE_TIMEOUT_MS = 15_000;
+export const MAINTENANCE_LEASE = 'maintenance';
 
 interface SchedulerState {
   /** Rows this process changed per table since it last analyzed the table. */
@@ -37,6 +45,11 @@ interface SchedulerState {
   /** Time spent in maintenance runs by this process, for the benchmark and the admin page. */
   busyMs: number;
   stopped: boolean;
+  /** Whether this instance holds the maintenance lease (always, on PGlite: one process). */
+  leader: boolean;
+  lastPeriodicAt: number;
+  /** Periodic runs this instance started as the leader. */
+  periodicRuns: number;
 }
 
 const globalState = globalThis as unknown as { __stigmemMaintenance?: SchedulerState };
@@ -57,6 +70,9 @@ function state(): SchedulerState {
     runs: 0,
     busyMs: 0,
     stopped: false,
+    leader: false,
+    lastPeriodicAt: 0,
+    periodicRuns: 0,
   };
   return globalState.__stigmemMaintenance;
 }
@@ -77,7 +93,7 @@ export function noteTableChanges(changes: Record<string, number>): void {
   for (const [table, rows] of Object.entries(changes)) {
     if (rows > 0) s.local.set(table, (s.local.get(table) ?? 0) + rows);
   }
-  if (maintenanceEnabled() && !s.stopped && locallyDue(s)) schedule(s);
+  if (config().maintenance.enabled && !s.stopped && locallyDue(s)) schedule(s);
 }
 
 function schedule(s: SchedulerState): void {
@@ -127,7 +143,7 @@ export async function runMaintenanceNow(options: { everyTable?: boolean } = {}):
   } finally {
     s.running = null;
     s.lastFinishedAt = Date.now();
-    if (!s.stopped && maintenanceEnabled() && (s.rerun || locallyDue(s))) schedule(s);
+    if (!s.stopped && config().maintenance.enabled && (s.rerun || locallyDue(s))) schedule(s);
   }
 }
 
@@ -137,7 +153,7 @@ export async function runMaintenanceNow(options: { everyTable?: boolean } = {}):
  */
 export async function maintenanceSettled(timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
   const s = state();
-  const pending = () => !s.stopped && maintenanceEnabled() && (s.running !== null || s.timer !== null || locallyDue(s));
+  const pending = () => !s.stopped && config().maintenance.enabled && (s.running !== null || s.timer !== null || locallyDue(s));
   const deadline = Date.now() + timeoutMs;
   // A run already under way may have started before the latest writes: then one more is due.
   for (let attempt = 0; attempt < 2 && pending() && Date.now() < deadline; attempt++) {
@@ -152,14 +168,38 @@ export async function maintenanceSettled(timeoutMs = SETTLE_TIMEOUT_MS): Promise
   }
 }
 
-/** At server start: a periodic run (and one soon after start, for statistics lost in a crash). */
+/** Renews (or takes) the maintenance lease on PostgreSQL; PGlite's one process always leads. */
+async function holdLeadership(s: SchedulerState): Promise<boolean> {
+  if (databaseKind() !== 'postgres') return (s.leader = true);
+  s.leader = await acquireLease({ name: MAINTENANCE_LEASE, holder: instanceId(), ttlMs: heartbeatLapseMs() }, new Date()).catch((error) => {
+    console.error('[stigmem] renewing the maintenance lease failed', error);
+    return false;
+  });
+  return s.leader;
+}
+
+/** One tick: keep the lease, and as the leader start the periodic run when its interval has passed. */
+async function periodicTick(s: SchedulerState): Promise<void> {
+  if (s.stopped || !(await holdLeadership(s))) return;
+  if (Date.now() - s.lastPeriodicAt < config().maintenance.intervalMs) return;
+  s.lastPeriodicAt = Date.now();
+  s.periodicRuns += 1;
+  await runMaintenanceNow();
+}
+
+/**
+ * At server start: the leader's periodic run (and one at once, for statistics lost in a crash). The
+ * tick also renews the lease: every STIGMEM_MAINTENANCE_INTERVAL_S, or a third of
+ * STIGMEM_HEARTBEAT_LAPSE_S when that is shorter, so the lease never runs out under a live leader.
+ */
 export function startMaintenance(): void {
   const s = state();
-  if (!maintenanceEnabled() || s.periodic) return;
+  if (!config().maintenance.enabled || s.periodic) return;
   s.stopped = false;
-  s.periodic = setInterval(() => void runMaintenanceNow(), maintenanceIntervalMs());
+  const tick = () => void periodicTick(s).catch((error) => console.error('[stigmem] maintenance tick failed', error));
+  s.periodic = setInterval(tick, Math.min(config().maintenance.intervalMs, beatEveryMs(30_000)));
   s.periodic.unref?.();
-  schedule(s);
+  tick();
 }
 
 /** Stops the timers and waits for a run under way (closing the database); the next write starts them again. */
@@ -171,10 +211,16 @@ export async function stopMaintenance(): Promise<void> {
   s.timer = null;
   s.periodic = null;
   await s.running?.catch(() => undefined);
+  // Hand the lease back so another instance leads at once instead of after the lapse.
+  if (s.leader && databaseKind() === 'postgres') await releaseLease(MAINTENANCE_LEASE, instanceId()).catch(() => undefined);
+  s.leader = false;
 }
 
 export interface SchedulerStatus {
   enabled: boolean;
+  /** This instance leads the periodic run (docs/scaling.md § Many instances). */
+  leader: boolean;
+  periodic_runs: number;
   running: boolean;
   scheduled: boolean;
   runs: number;
@@ -187,12 +233,14 @@ export interface SchedulerStatus {
 export function maintenanceSchedulerStatus(): SchedulerStatus {
   const s = state();
   return {
-    enabled: maintenanceEnabled() && !s.stopped,
+    enabled: config().maintenance.enabled && !s.stopped,
+    leader: s.leader,
+    periodic_runs: s.periodicRuns,
     running: s.running !== null,
     scheduled: s.timer !== null,
     runs: s.runs,
     busy_ms: s.busyMs,
-    interval_s: maintenanceIntervalMs() / 1000,
+    interval_s: config().maintenance.intervalMs / 1000,
     last_run: s.lastRun,
     local_changes: Object.fromEntries(s.local),
   };

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { databaseKind } from '../connection';
 import { getDb } from '../prisma';
 import type { Prisma } from '../../generated/prisma/client';
+import { config } from '../../config/config';
 
 // Where maintenance statements run. VACUUM cannot run inside a transaction, and on PostgreSQL only
 // one app instance may run maintenance at a time, so there it gets a connection of its own outside
@@ -38,7 +39,7 @@ async function openPglite(): Promise<MaintenanceSession | null> {
 }
 
 async function openPostgres(): Promise<MaintenanceSession | null> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL, application_name: 'stigmem-maintenance' });
+  const client = new pg.Client({ connectionString: config().database.url ?? undefined, application_name: 'stigmem-maintenance' });
   // A session the server ends (an administrator's pg_terminate_backend, a restart) fails its current
   // statement; the error event must not take the process down with it.
   client.on('error', (error) => console.error(`[stigmem] maintenance session ended: ${error.message}`));

@@ -5,7 +5,7 @@ import { changesSinceAnalyze, DEFAULT_THRESHOLDS, maintenanceNeed, type Threshol
 import { localChanges, maintenanceSchedulerStatus, type SchedulerStatus } from './maintenance-scheduler';
 import { toTableStats } from './run-maintenance';
 import { TABLE_STATS_SQL, type TableStatsRow } from './table-stats';
-import { formatInstantOrNull } from '../../facts/instant';
+import { formatInstantOrNull } from '../../time/instant';
 
 // GET /v1/admin/maintenance: per table what the database knows (rows, dead rows, changes since the
 // last ANALYZE, when each last ran, by us or by autovacuum) and what is due now.

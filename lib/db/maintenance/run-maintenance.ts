@@ -2,7 +2,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { DEFAULT_THRESHOLDS, maintenanceNeed, type TableStats, type Thresholds } from './maintenance-policy';
 import { openMaintenanceSession } from './maintenance-session';
 import { quoteTable, TABLE_STATS_SQL, type TableStatsRow } from './table-stats';
-import { formatInstant } from '../../facts/instant';
+import { formatInstant } from '../../time/instant';
 
 // One maintenance run: read every table's statistics, then ANALYZE and VACUUM each table that is
 // due, one statement at a time (on PGlite each statement briefly holds the one session; between

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRefreshingMutation } from '@/lib/health-history/hooks/use-refreshing-mutation';
+import { useRefreshingMutation } from '@/lib/client/use-refreshing-mutation';
 
 export const useAddWebhookMutation = () =>
   useRefreshingMutation((body: { url: string; secret: string; scopes: string[] }) => ({ path: '/v1/webhooks', method: 'POST', body }));

@@ -1,27 +1,25 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ConflictDecision } from '@/components/conflicts/ConflictDecision';
 import { ConflictSide } from '@/components/conflicts/ConflictSide';
 import { ConflictTimeline } from '@/components/conflicts/ConflictTimeline';
-import { conflictHref, entityHref } from '@/components/conflicts/conflict-href';
+import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 import { OpenConflictsNotice } from '@/components/conflicts/OpenConflictsNotice';
 import { ResolveForm } from '@/components/conflicts/ResolveForm';
 import { SuggestionPanel } from '@/components/conflicts/SuggestionPanel';
 import { Notice } from '@/components/ui/Notice';
-import { BackLink } from '@/components/ui/BackLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import { linkStyles } from '@/components/ui/styles';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { can } from '@/lib/auth/principal';
+import { pageAccess } from '@/lib/pages/page-access';
 import { getConflict } from '@/lib/conflicts/get-conflict';
 import { listConflicts } from '@/lib/conflicts/list-conflicts';
-import { decodePathParam } from '@/lib/entities/path-param';
+import { decodePathParam } from '@/lib/pages/path-param';
 import type { FactScope } from '@/lib/facts/scope';
 import { getFact } from '@/lib/facts/query-facts';
-import { ApiError } from '@/lib/http/api-error';
-import { conflictStatusWord, formatAge, sameValue, suggestedSide, valueText } from '@/lib/review-ui/conflict-view';
+import { conflictStatusWord, formatAge, sameValue, suggestedSide } from '@/lib/conflicts/view/conflict-view';
+import { recordScope } from '@/lib/auth/record-scope';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
+import { EntityLink } from '@/components/entities/EntityLink';
 
 export const metadata: Metadata = { title: 'Conflict' };
 
@@ -33,14 +31,13 @@ const outcomes = {
 
 export default async function ConflictPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const conflictId = decodePathParam((await params).id);
-  const principal = await requirePrincipal(conflictHref(conflictId));
+  const access = await pageAccess(conflictHref(conflictId));
   // Unknown and unreadable conflicts look the same: not found.
-  const conflict = await getConflict(conflictId, principal).catch((error: unknown) => {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) notFound();
-    throw error;
-  });
+  const scope = await recordScope('conflict', conflictId);
+  if (!scope || !access.scopes.includes(scope)) notFound();
+  const conflict = await getConflict(conflictId);
   const now = new Date();
-  const canWrite = can(principal, 'write', conflict.scope);
+  const canWrite = access.can('write', scope);
   // The resolution fact is among the newest of the history, unless the triple moved on a lot since.
   const resolutionFact = conflict.resolution_fact_id
     ? (conflict.history.find((f) => f.id === conflict.resolution_fact_id) ?? (await getFact(conflict.resolution_fact_id, [conflict.scope as FactScope])))
@@ -61,14 +58,12 @@ export default async function ConflictPage({ params, searchParams }: { params: P
 
   return (
     <>
-      <BackLink href="/conflicts" label="Conflicts" />
       <PageHeader
+        back={{ href: '/conflicts', label: 'Conflicts' }}
         title="Conflict"
         description={
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Link href={entityHref(conflict.entity)} className={`${linkStyles} font-mono wrap-anywhere`}>
-              {conflict.entity}
-            </Link>
+            <EntityLink entity={conflict.entity} size="inherit" />
             <span aria-hidden="true">·</span>
             <span className="font-mono wrap-anywhere">{conflict.relation}</span>
             <span aria-hidden="true">·</span>
@@ -104,11 +99,11 @@ export default async function ConflictPage({ params, searchParams }: { params: P
               scope={conflict.scope}
               canWrite={canWrite}
               suggested={suggested}
-              sides={sides.flatMap((side) => (side.fact ? [{ label: side.label, factId: side.fact.id, valueText: valueText(side.fact.value), value: side.fact.value }] : []))}
+              sides={sides.flatMap((side) => (side.fact ? [{ label: side.label, factId: side.fact.id, valueText: factValueText(side.fact.value), value: side.fact.value }] : []))}
             />
           </>
         ) : (
-          <ConflictDecision conflict={conflict} keptValue={resolutionFact ? valueText(resolutionFact.value) : null} canWrite={canWrite} now={now} />
+          <ConflictDecision conflict={conflict} keptValue={resolutionFact ? factValueText(resolutionFact.value) : null} canWrite={canWrite} now={now} />
         )}
         <ConflictTimeline history={conflict.history} total={conflict.history_total} conflict={conflict} />
       </div>

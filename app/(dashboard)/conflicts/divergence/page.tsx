@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import { ConflictsSubNav } from '@/components/conflicts/ConflictsSubNav';
-import { DivergenceCard } from '@/components/review/DivergenceCard';
-import { DivergenceFilterForm } from '@/components/review/DivergenceFilterForm';
+import { DivergenceCard } from '@/components/conflicts/DivergenceCard';
+import { DivergenceFilterForm } from '@/components/conflicts/DivergenceFilterForm';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Notice } from '@/components/ui/Notice';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { readableScopes } from '@/lib/auth/principal';
+import { pageAccess } from '@/lib/pages/page-access';
 import { listDivergences } from '@/lib/conflicts/divergence';
 import { normalizeUri } from '@/lib/facts/normalize';
 
@@ -21,8 +20,7 @@ export default async function DivergencePage({ searchParams }: { searchParams: P
   const entity = normalizeUri(one(params.entity) ?? '').slice(0, 1024);
   const offset = Math.max(0, Math.floor(Number(one(params.offset)) || 0));
   const href = (at: number) => `/conflicts/divergence?${new URLSearchParams({ ...(entity ? { entity } : {}), ...(at ? { offset: String(at) } : {}) })}`;
-  const principal = await requirePrincipal(href(offset));
-  const scopes = readableScopes(principal);
+  const { scopes } = await pageAccess(href(offset));
   const page = await listDivergences(scopes, { entity: entity || undefined, offset, limit: PAGE_SIZE });
 
   return (

@@ -1,26 +1,24 @@
 import type { Metadata } from 'next';
 import { ConflictsSubNav } from '@/components/conflicts/ConflictsSubNav';
-import { HistoryFilterForm } from '@/components/review/HistoryFilterForm';
-import { ReviewAlertBanner } from '@/components/review/ReviewAlertBanner';
-import { ReviewHistoryTable } from '@/components/review/ReviewHistoryTable';
-import { ReviewSummary } from '@/components/review/ReviewSummary';
-import { ReviewTrendCharts } from '@/components/review/ReviewTrendCharts';
+import { HistoryFilterForm } from '@/components/conflicts/HistoryFilterForm';
+import { ReviewAlertBanner } from '@/components/conflicts/ReviewAlertBanner';
+import { ReviewHistoryTable } from '@/components/conflicts/ReviewHistoryTable';
+import { ReviewSummary } from '@/components/conflicts/ReviewSummary';
+import { ReviewTrendCharts } from '@/components/conflicts/ReviewTrendCharts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ExportLinks } from '@/components/ui/ExportLinks';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { readableScopes } from '@/lib/auth/principal';
+import { pageAccess } from '@/lib/pages/page-access';
 import { reviewHistory } from '@/lib/conflicts/review-history';
-import { parseHistoryRange } from '@/lib/review-ui/history-range';
-import { prepareReviewHistory } from '@/lib/review-ui/prepare-review-history';
+import { parseHistoryRange } from '@/lib/conflicts/view/history-range';
+import { prepareReviewHistory } from '@/lib/conflicts/view/prepare-review-history';
 
 export const metadata: Metadata = { title: 'Review history' };
 
 export default async function ReviewHistoryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const range = parseHistoryRange(await searchParams);
   const query = new URLSearchParams({ ...(range.scope ? { scope: range.scope } : {}), days: String(range.days) });
-  const principal = await requirePrincipal(`/conflicts/history?${query}`);
-  const readable = readableScopes(principal);
+  const { scopes: readable } = await pageAccess(`/conflicts/history?${query}`);
   const scopes = range.scope ? readable.filter((s) => s === range.scope) : readable;
 
   const header = (

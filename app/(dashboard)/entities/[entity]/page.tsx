@@ -1,17 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { entityHref } from '@/components/conflicts/conflict-href';
+import { entityHref } from '@/lib/conflicts/view/conflict-href';
 import { FactHistoryTable } from '@/components/entities/FactHistoryTable';
 import { RelationFilter } from '@/components/entities/RelationFilter';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { BackLink } from '@/components/ui/BackLink';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { linkStyles } from '@/components/ui/styles';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { readableScopes } from '@/lib/auth/principal';
-import { decodePathParam } from '@/lib/entities/path-param';
-import { entityHistory, entityRelations } from '@/lib/facts/entity-history';
+import { pageAccess } from '@/lib/pages/page-access';
+import { decodePathParam } from '@/lib/pages/path-param';
+import { entityHistory, entityRelations } from '@/lib/entities/entity-history';
 import { normalizeUri } from '@/lib/facts/normalize';
 
 export const metadata: Metadata = { title: 'Entity' };
@@ -26,16 +24,15 @@ export default async function EntityPage({ params, searchParams }: { params: Pro
   const cursor = one(query.cursor);
   const baseHref = entityHref(entity);
   const here = relation ? `${baseHref}?relation=${encodeURIComponent(relation)}` : baseHref;
-  const principal = await requirePrincipal(here);
-  const scopes = readableScopes(principal);
+  const { scopes } = await pageAccess(here);
   const [relations, page] = await Promise.all([entityRelations(entity, scopes), entityHistory({ entity, scopes, relation, cursor, limit: PAGE_SIZE })]);
   const liveValues = relations.reduce((sum, r) => sum + r.liveValues, 0);
   const factCount = relations.reduce((sum, r) => sum + r.facts, 0);
 
   return (
     <>
-      <BackLink href="/entities" label="Entities" />
       <PageHeader
+        back={{ href: '/entities', label: 'Entities' }}
         title="Entity"
         description={
           <>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+
 import { CheckNowButton } from '@/components/health-history/CheckNowButton';
 import { HistoryCharts } from '@/components/health-history/HistoryCharts';
 import { RangeTabs } from '@/components/health-history/RangeTabs';
@@ -7,13 +7,11 @@ import { RunDetailPanel } from '@/components/health-history/RunDetailPanel';
 import { RunsTable } from '@/components/health-history/RunsTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Notice } from '@/components/ui/Notice';
-import { BackLink } from '@/components/ui/BackLink';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { requirePrincipal } from '@/lib/auth/current-principal';
-import { readableScopes } from '@/lib/auth/principal';
-import { decodePathParam } from '@/lib/entities/path-param';
-import { isFactScope } from '@/lib/facts/scope';
-import { ApiError } from '@/lib/http/api-error';
+import { pageAccess } from '@/lib/pages/page-access';
+import { decodePathParam } from '@/lib/pages/path-param';
+
+import { DomainError } from '@/lib/errors/domain-error';
 import { getRun, type RunDetail } from '@/lib/health-history/run-queries';
 import { RANGES, scopeSummary } from '@/lib/health-history/summary';
 import { historyRows } from '@/lib/health-history/view/history-chart';
@@ -30,19 +28,18 @@ export default async function HealthHistoryPage({ params, searchParams }: { para
   const rangeParam = first(sp.range);
   const range = rangeParam && rangeParam in RANGES ? (rangeParam as keyof typeof RANGES) : '30d';
   const runId = first(sp.run) ?? null;
-  const principal = await requirePrincipal(`/health-history/${encodeURIComponent(scope)}?range=${range}`);
-  if (!isFactScope(scope) || !readableScopes(principal).includes(scope)) notFound();
+  const { scopes } = await pageAccess(`/health-history/${encodeURIComponent(scope)}?range=${range}`, { scope });
   const summary = await scopeSummary(scope, range);
   let run: RunDetail | null = null;
-  if (runId) run = await getRun(runId, principal).catch((e) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e)));
+  if (runId) run = await getRun(runId, scopes).catch((e) => (e instanceof DomainError && e.kind === 'not_found' ? null : Promise.reject(e)));
   const okRuns = summary.series.filter((p) => p.status === 'ok').length;
   // Every current check gets a line (flat at 0 when clean); checks seen only in older runs keep theirs.
   const checks = [...new Set([...LINT_CHECKS, ...summary.checks])];
 
   return (
     <>
-      <BackLink href="/" label="Health" />
       <PageHeader
+        back={{ href: '/', label: 'Health' }}
         title={`History: ${scope}`}
         description="Every health run of this scope — scheduled, from the API or from “Check now” — with its score, findings per check, review queue and duration. Click a point or a row to see what was new and what was fixed."
         actions={<CheckNowButton scope={scope} />}

@@ -1,33 +1,29 @@
-import { readableScopes } from '@/lib/auth/principal';
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { listConflicts } from '@/lib/conflicts/list-conflicts';
-import { cursorBatches, exportFilename, exportResponse, parseExportFormat } from '@/lib/export/export-response';
+import { streamConflicts } from '@/lib/conflicts/stream-conflicts';
+import { exportFilename, exportResponse, parseExportFormat } from '@/lib/export/export-response';
 import { apiRoute } from '@/lib/http/api-route';
-import { valueText } from '@/lib/review-ui/conflict-view';
-import { parseQueueFilters, queueSort } from '@/lib/review-ui/queue-filters';
+import { factValueText } from '@/lib/facts/view/fact-value-text';
+import { parseQueueFilters, queueSort } from '@/lib/conflicts/view/queue-filters';
 
 export const dynamic = 'force-dynamic';
 
-const side = (fact: ConflictRecord['fact_a']) => (fact ? valueText(fact.value) : null);
+const side = (fact: ConflictRecord['fact_a']) => (fact ? factValueText(fact.value) : null);
 
 // Dashboard-only: the conflict queue with the page's filters (status, scope, namespace, entity,
-// aged, suggestion) and order, every page of it, as CSV or JSON (?format=). Scopes the key cannot
-// read are left out as on the page.
+// aged, suggestion) and order, every page of it, as CSV or JSON (?format=), read through a cursor.
+// Scopes the key cannot read are left out as on the page.
 export const GET = apiRoute({
-  handler: async ({ principal, req }) => {
+  permission: 'read',
+  handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));
     const filters = parseQueueFilters(Object.fromEntries(url.searchParams));
-    const readable = readableScopes(principal);
     const scopes = filters.scope ? readable.filter((s) => s === filters.scope) : readable;
-    const query = { scopes, status: filters.status, entity: filters.entity, namespace: filters.namespace, aged: filters.aged, has_suggestion: filters.hasSuggestion, sort: queueSort(filters.status), limit: 500 };
+    const query = { scopes, status: filters.status, entity: filters.entity, namespace: filters.namespace, aged: filters.aged, has_suggestion: filters.hasSuggestion, sort: queueSort(filters.status) };
     return exportResponse<ConflictRecord>({
       format,
       filename: exportFilename(`conflicts-${filters.status}`, format),
-      batches: cursorBatches(async (cursor) => {
-        const page = await listConflicts({ ...query, cursor });
-        return { rows: page.conflicts, cursor: page.cursor };
-      }),
+      batches: streamConflicts(query),
       toJson: (conflict) => conflict,
       columns: [
         { header: 'conflict_id', value: (c) => c.conflict_id },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { authorize } from '@/lib/auth/principal';
 import { runMaintenanceNow } from '@/lib/db/maintenance/maintenance-scheduler';
 import { getMaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
 import { apiRoute } from '@/lib/http/api-route';
@@ -8,22 +7,18 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
-  handler: async ({ principal }) => {
-    authorize(principal, 'admin');
-    return getMaintenanceStatus();
-  },
+  permission: 'admin',
+  handler: () => getMaintenanceStatus(),
 });
 
 const runSchema = z.strictObject({ every_table: z.boolean().default(false) });
 
 /** Runs maintenance now: what is due, or with every_table every table; answers the run's report. */
 export const POST = apiRoute({
+  permission: 'admin',
   body: runSchema,
   invalidStatus: 400,
-  handler: async ({ body, principal }) => {
-    authorize(principal, 'admin');
-    return runMaintenanceNow({ everyTable: body.every_table });
-  },
+  handler: ({ body }) => runMaintenanceNow({ everyTable: body.every_table }),
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

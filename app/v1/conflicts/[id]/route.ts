@@ -1,9 +1,14 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { getConflict } from '@/lib/conflicts/get-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ handler: ({ params, principal }) => getConflict(params.id, principal) });
+export const GET = apiRoute({
+  permission: 'read',
+  scope: ({ params }) => recordScope('conflict', params.id),
+  handler: ({ params }) => getConflict(params.id),
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

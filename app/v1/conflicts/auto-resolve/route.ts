@@ -4,6 +4,13 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ body: autoResolveSchema, invalidStatus: 400, handler: ({ body, principal }) => autoResolve(body, principal) });
+// A dry run only reads the queue; applying suggestions writes.
+export const POST = apiRoute({
+  permission: ({ body }) => (body.dry_run ? 'read' : 'write'),
+  body: autoResolveSchema,
+  scope: ({ body }) => body.scope,
+  invalidStatus: 400,
+  handler: ({ body, principal }) => autoResolve(body, principal),
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

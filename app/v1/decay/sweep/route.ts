@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { authorize } from '@/lib/auth/principal';
-import { apiRoute } from '@/lib/http/api-route';
+import { apiRoute, type RouteInput } from '@/lib/http/api-route';
 import { REFERENCE_SWEEP_PARAMS, referenceSweep, referenceSweepQuerySchema } from '@/lib/decay/reference-sweep';
 import { sweepRequestSchema } from '@/lib/decay/sweep-request';
 import { sweepScope } from '@/lib/decay/sweep-scope';
@@ -10,21 +9,20 @@ export const dynamic = 'force-dynamic';
 
 const isEmptyBody = (body: unknown) => body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
 
-// §15.2 takes a JSON body; the reference node's cron form sends query parameters and no body.
+/** The reference node's cron form: query parameters and no body. */
+const isReferenceForm = ({ req, body }: RouteInput<unknown, unknown>) =>
+  isEmptyBody(body) && REFERENCE_SWEEP_PARAMS.some((name) => new URL(req.url).searchParams.has(name));
+
+// §15.2 takes a JSON body; the reference node's cron form sends query parameters and no body
+// (every scope the key can write, or the one named).
 export const POST = apiRoute({
+  permission: 'write',
   body: z.unknown(),
   query: referenceSweepQuerySchema,
+  scope: (input) => (isReferenceForm(input) ? input.query.scope : sweepRequestSchema.parse(input.body).scope),
   invalidStatus: 400,
-  handler: async ({ req, body, query, principal }) => {
-    const params = new URL(req.url).searchParams;
-    if (isEmptyBody(body) && REFERENCE_SWEEP_PARAMS.some((name) => params.has(name))) {
-      authorize(principal, 'write');
-      const answer = await referenceSweep(query, principal);
-      return Response.json(answer.body, { status: answer.status });
-    }
-    const request = sweepRequestSchema.parse(body);
-    authorize(principal, 'write', request.scope);
-    const answer = await sweepScope(request, principal);
+  handler: async (ctx) => {
+    const answer = isReferenceForm(ctx) ? await referenceSweep(ctx.query, ctx.scopes, ctx.principal) : await sweepScope(sweepRequestSchema.parse(ctx.body), ctx.principal);
     return Response.json(answer.body, { status: answer.status });
   },
 });

@@ -1,5 +1,4 @@
-import { authorize, readableScopes } from '@/lib/auth/principal';
-import { notFound } from '@/lib/http/api-error';
+import { notFound } from '@/lib/errors/domain-error';
 import { apiRoute } from '@/lib/http/api-route';
 import { getFact } from '@/lib/facts/query-facts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -8,9 +7,9 @@ export const dynamic = 'force-dynamic';
 
 // A fact in a scope the key cannot read answers 404, like an unknown one: ids do not leak.
 export const GET = apiRoute({
-  handler: async ({ params, principal }) => {
-    authorize(principal, 'read');
-    const fact = await getFact(params.id, readableScopes(principal));
+  permission: 'read',
+  handler: async ({ params, scopes }) => {
+    const fact = await getFact(params.id, scopes);
     if (!fact) throw notFound('fact_not_found', `no fact with id ${params.id}`);
     return fact;
   },

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { MAX_BATCH_BODY_BYTES } from '@/lib/http/read-body';
 import { sessionHeader } from '@/lib/http/session-header';
@@ -11,12 +9,11 @@ export const dynamic = 'force-dynamic';
 
 // Admin: batch assert that keeps the given id, timestamp and hlc (migration, back-dated data).
 export const POST = apiRoute({
-  body: z.unknown(),
+  permission: 'admin',
+  body: (raw) => parseFactBody(raw, 'import'),
+  scope: ({ body }) => body.inputs.map((input) => input.scope),
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
-  handler: async ({ req, body, principal }) => {
-    authorize(principal, 'admin');
-    const { inputs } = parseFactBody(body, 'import');
-    inputs.forEach((input) => authorize(principal, 'write', input.scope));
+  handler: async ({ req, body: { inputs } }) => {
     const sessionId = sessionHeader(req);
     inputs.forEach((input) => (input.sessionId = sessionId));
     const { facts } = await writeFacts(inputs, { mode: 'import' });

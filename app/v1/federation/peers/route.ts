@@ -4,6 +4,6 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 // Federation is disabled on this node (/.well-known/stigmem says so): no peers, for any key.
-export const GET = apiRoute({ handler: async () => ({ peers: [] }) });
+export const GET = apiRoute({ permission: 'authenticated', handler: async () => ({ peers: [] }) });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

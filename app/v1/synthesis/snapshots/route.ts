@@ -7,16 +7,21 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
+  permission: 'write',
   body: z.object({ scope: scopeSchema, label: z.string().max(200).nullish() }),
+  scope: ({ body }) => body.scope,
   invalidStatus: 400,
   status: 201,
   handler: ({ body, principal }) => saveSnapshot(body.scope, body.label?.trim() || null, principal),
 });
 
+// A scope the key cannot read is refused, as on every other listing, rather than shown empty.
 export const GET = apiRoute({
+  permission: 'read',
   query: z.object({ scope: scopeSchema.optional() }),
+  scope: ({ query }) => query.scope,
   invalidStatus: 400,
-  handler: async ({ query, principal }) => ({ snapshots: await listSnapshots(principal, query.scope) }),
+  handler: async ({ scopes }) => ({ snapshots: await listSnapshots(scopes) }),
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

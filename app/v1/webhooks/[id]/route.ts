@@ -4,11 +4,12 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-export const PUT = apiRoute({ body: webhookInputSchema, handler: ({ params, body, principal }) => replaceWebhook(params.id, body, principal) });
+export const PUT = apiRoute({ permission: 'admin', body: webhookInputSchema, handler: ({ params, body }) => replaceWebhook(params.id, body) });
 
 export const DELETE = apiRoute({
-  handler: async ({ params, principal }) => {
-    await deleteWebhook(params.id, principal);
+  permission: 'admin',
+  handler: async ({ params }) => {
+    await deleteWebhook(params.id);
     return new Response(null, { status: 204 });
   },
 });

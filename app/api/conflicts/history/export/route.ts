@@ -1,20 +1,19 @@
-import { readableScopes } from '@/lib/auth/principal';
 import { reviewHistory } from '@/lib/conflicts/review-history';
 import { arrayBatches, exportFilename, exportResponse, parseExportFormat } from '@/lib/export/export-response';
 import { apiRoute } from '@/lib/http/api-route';
-import { parseHistoryRange } from '@/lib/review-ui/history-range';
-import { prepareReviewHistory, type ReviewDayPoint } from '@/lib/review-ui/prepare-review-history';
+import { parseHistoryRange } from '@/lib/conflicts/view/history-range';
+import { prepareReviewHistory, type ReviewDayPoint } from '@/lib/conflicts/view/prepare-review-history';
 
 export const dynamic = 'force-dynamic';
 
 // Dashboard-only: the review history page's "Numbers per day" table (?scope=&days=, as on the page)
 // as CSV or JSON (?format=): one row per UTC day over the scopes the key can read.
 export const GET = apiRoute({
-  handler: async ({ principal, req }) => {
+  permission: 'read',
+  handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));
     const range = parseHistoryRange(Object.fromEntries(url.searchParams));
-    const readable = readableScopes(principal);
     const scopes = range.scope ? readable.filter((s) => s === range.scope) : readable;
     const history = scopes.length ? await reviewHistory(scopes, range.days) : { history: [] };
     const points = prepareReviewHistory(history.history, { today: new Date().toISOString().slice(0, 10), days: range.days });

@@ -1,4 +1,3 @@
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { findingsPage, findingsPageSchema } from '@/lib/lint/findings-page';
 
@@ -6,11 +5,9 @@ export const dynamic = 'force-dynamic';
 
 // Dashboard-only: one page of a scope's lint findings, filtered and sorted in the database.
 export const GET = apiRoute({
+  permission: 'read',
   query: findingsPageSchema.omit({ scope: true }),
+  scope: ({ params }) => findingsPageSchema.pick({ scope: true }).parse({ scope: params.scope }).scope,
   invalidStatus: 400,
-  handler: async ({ query, params, principal }) => {
-    const { scope } = findingsPageSchema.pick({ scope: true }).parse({ scope: params.scope });
-    authorize(principal, 'read', scope);
-    return findingsPage({ ...query, scope });
-  },
+  handler: ({ query, scopes: [scope] }) => findingsPage({ ...query, scope }),
 });

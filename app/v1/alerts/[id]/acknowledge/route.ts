@@ -1,11 +1,14 @@
 import { acknowledgeAlert, acknowledgeSchema } from '@/lib/alerts/alert-store';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
+  permission: 'write',
   body: acknowledgeSchema,
+  scope: ({ params }) => recordScope('alert', params.id),
   handler: ({ params, body, principal }) => acknowledgeAlert(params.id, body.note ?? null, principal),
 });
 

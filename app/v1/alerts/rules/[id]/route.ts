@@ -1,14 +1,23 @@
 import { deleteRule, replaceRule, ruleInputSchema } from '@/lib/alerts/rule-store';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
-export const PUT = apiRoute({ body: ruleInputSchema, handler: ({ params, body, principal }) => replaceRule(params.id, body, principal) });
+// A rule of one scope needs admin on it, before and after a change; a rule of every scope, admin.
+export const PUT = apiRoute({
+  permission: 'admin',
+  body: ruleInputSchema,
+  scope: async ({ params, body }) => [await recordScope('rule', params.id), body.scope].filter((scope) => scope !== null),
+  handler: ({ params, body }) => replaceRule(params.id, body),
+});
 
 export const DELETE = apiRoute({
-  handler: async ({ params, principal }) => {
-    await deleteRule(params.id, principal);
+  permission: 'admin',
+  scope: ({ params }) => recordScope('rule', params.id),
+  handler: async ({ params }) => {
+    await deleteRule(params.id);
     return new Response(null, { status: 204 });
   },
 });

@@ -1,9 +1,14 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { reopenConflict } from '@/lib/conflicts/reopen-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ handler: ({ params, principal }) => reopenConflict(params.id, principal) });
+export const POST = apiRoute({
+  permission: 'write',
+  scope: ({ params }) => recordScope('conflict', params.id),
+  handler: ({ params }) => reopenConflict(params.id),
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,4 +1,3 @@
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { getScopeSettings, scopeSettingsSchema, updateScopeSettings } from '@/lib/conflicts/scope-settings';
 import { scopeSchema } from '@/lib/facts/scope';
@@ -6,23 +5,21 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
+const pathScope = ({ params }: { params: Record<string, string> }) => scopeSchema.parse(params.scope);
+
 export const GET = apiRoute({
+  permission: 'read',
+  scope: pathScope,
   invalidStatus: 400,
-  handler: async ({ params, principal }) => {
-    const scope = scopeSchema.parse(params.scope);
-    authorize(principal, 'read', scope);
-    return getScopeSettings(scope);
-  },
+  handler: ({ params }) => getScopeSettings(pathScope({ params })),
 });
 
 export const PUT = apiRoute({
+  permission: 'admin',
   body: scopeSettingsSchema,
+  scope: pathScope,
   invalidStatus: 400,
-  handler: async ({ params, body, principal }) => {
-    const scope = scopeSchema.parse(params.scope);
-    authorize(principal, 'admin', scope);
-    return updateScopeSettings(scope, body, principal);
-  },
+  handler: ({ params, body, principal }) => updateScopeSettings(pathScope({ params }), body, principal),
 });
 
 export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'PUT');

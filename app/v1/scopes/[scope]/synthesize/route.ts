@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { authorize } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
-import { queryBoolean, queryLimit } from '@/lib/http/query-params';
+import { queryBoolean, queryLimit } from '@/lib/schemas/query-params';
 import { scopeSchema } from '@/lib/facts/scope';
 import { referenceSynthesize } from '@/lib/synthesis/reference-synthesize';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -10,12 +9,10 @@ export const dynamic = 'force-dynamic';
 
 // Compatibility with clients written for the reference node (its 422 on bad parameters).
 export const GET = apiRoute({
+  permission: 'read',
   query: z.object({ include_expired: queryBoolean(false), limit: queryLimit(200, 1000) }),
-  handler: async ({ params, query, principal }) => {
-    const scope = scopeSchema.parse(params.scope);
-    authorize(principal, 'read', scope);
-    return referenceSynthesize(scope, query.include_expired, query.limit);
-  },
+  scope: ({ params }) => scopeSchema.parse(params.scope),
+  handler: ({ query, scopes: [scope] }) => referenceSynthesize(scope, query.include_expired, query.limit),
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

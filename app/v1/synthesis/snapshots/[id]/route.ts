@@ -1,20 +1,25 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
-import { queryLimit } from '@/lib/http/query-params';
+import { queryLimit } from '@/lib/schemas/query-params';
 import { deleteSnapshot, getSnapshot } from '@/lib/synthesis/snapshots';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
+  permission: 'read',
   query: z.object({ offset: z.coerce.number().int().min(0).default(0), limit: queryLimit(200, 1000) }),
+  scope: ({ params }) => recordScope('snapshot', params.id),
   invalidStatus: 400,
-  handler: ({ params, query, principal }) => getSnapshot(params.id, principal, query.offset, query.limit),
+  handler: ({ params, query }) => getSnapshot(params.id, query.offset, query.limit),
 });
 
 export const DELETE = apiRoute({
-  handler: async ({ params, principal }) => {
-    await deleteSnapshot(params.id, principal);
+  permission: 'write',
+  scope: ({ params }) => recordScope('snapshot', params.id),
+  handler: async ({ params }) => {
+    await deleteSnapshot(params.id);
     return new Response(null, { status: 204 });
   },
 });

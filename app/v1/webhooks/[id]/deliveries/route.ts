@@ -5,9 +5,10 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
+  permission: 'admin',
   query: deliveriesQuerySchema,
   invalidStatus: 400,
-  handler: ({ params, query, principal }) => listDeliveries(params.id, query.limit, principal),
+  handler: ({ params, query }) => listDeliveries(params.id, query.limit),
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -4,6 +4,6 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ status: 202, handler: ({ params, principal }) => sendTest(params.id, principal) });
+export const POST = apiRoute({ permission: 'admin', status: 202, handler: ({ params }) => sendTest(params.id) });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

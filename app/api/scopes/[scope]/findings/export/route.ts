@@ -1,29 +1,25 @@
-import { authorize } from '@/lib/auth/principal';
-import { arrayBatches, exportFilename, exportResponse, parseExportFormat } from '@/lib/export/export-response';
+import { exportFilename, exportResponse, parseExportFormat } from '@/lib/export/export-response';
 import { scopeSchema } from '@/lib/facts/scope';
-import { parseFindingsView, toPageQuery } from '@/lib/health/findings-query';
+import { parseFindingsView, toPageQuery } from '@/lib/lint/view/findings-query';
 import { apiRoute } from '@/lib/http/api-route';
-import { findingsPage } from '@/lib/lint/findings-page';
+import { type ScopeFinding, streamFindings } from '@/lib/lint/stream-findings';
 
 export const dynamic = 'force-dynamic';
 
 // Dashboard-only: every finding of the scope page's current filters and sort (the page's own URL
-// parameters) as CSV or JSON (?format=). One lint query, streamed out in batches of 1,000 rows.
+// parameters) as CSV or JSON (?format=). One lint query read through a cursor, 1,000 rows at a time.
 export const GET = apiRoute({
+  permission: 'read',
+  scope: ({ params }) => scopeSchema.parse(params.scope),
   invalidStatus: 400,
-  handler: async ({ params, principal, req }) => {
-    const scope = scopeSchema.parse(params.scope);
-    authorize(principal, 'read', scope);
+  handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));
     const view = parseFindingsView(Object.fromEntries(url.searchParams));
-    // findingsPage's own limit (200) is for a page; the export asks for every row in one query.
-    const { findings } = await findingsPage({ ...toPageQuery(view), scope, offset: 0, limit: Number.MAX_SAFE_INTEGER });
-    type Finding = (typeof findings)[number];
-    return exportResponse<Finding>({
+    return exportResponse<ScopeFinding>({
       format,
       filename: exportFilename(`findings-${scope}`, format),
-      batches: arrayBatches(findings),
+      batches: streamFindings({ ...toPageQuery(view), scope }),
       toJson: (finding) => finding,
       columns: [
         { header: 'severity', value: (f) => f.severity },

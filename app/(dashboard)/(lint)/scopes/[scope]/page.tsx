@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { FindingsSkeleton } from '@/components/lint/FindingsSkeleton';
+import { LargeScopeFindings } from '@/components/lint/LargeScopeFindings';
+import { RelintButton } from '@/components/lint/RelintButton';
+import { type LoadedFindings, ScopeFindingsLoader } from '@/components/lint/ScopeFindingsLoader';
+import { ScopeSummaryLoader } from '@/components/lint/ScopeSummaryLoader';
+import { ScopeSummarySkeleton } from '@/components/lint/ScopeSummarySkeleton';
+import { ScoreExplainer } from '@/components/lint/ScoreExplainer';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { pageAccess } from '@/lib/pages/page-access';
+import { decodePathParam } from '@/lib/pages/path-param';
+import { findingsHref, parseFindingsView, toPageQuery } from '@/lib/lint/view/findings-query';
+import { scopeSize } from '@/lib/lint/scope-size';
+import { findingsPage } from '@/lib/lint/findings-page';
+import { loadFindingFacts } from '@/lib/lint/load-finding-facts';
+import { scopeHealth } from '@/lib/lint/lint-summary';
+
+export const metadata: Metadata = { title: 'Scope health' };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function ScopePage({ params, searchParams }: { params: Promise<{ scope: string }>; searchParams: Promise<SearchParams> }) {
+  const requested = decodePathParam((await params).scope);
+  const view = parseFindingsView(await searchParams);
+  const access = await pageAccess(findingsHref(requested, view), { scope: requested });
+  const [scope] = access.scopes;
+  const { principal } = access;
+  const canWrite = access.can('write', scope);
+  const size = await scopeSize(scope);
+
+  const header = (
+    <PageHeader
+      back={{ href: '/', label: 'Health' }}
+      title={`Scope: ${scope}`}
+      description="Lint findings of this scope. Filter and sort them, and fix each one from its row: resolve a contradiction, retract a stale value, mend a broken reference, or move a bare relation under a namespace."
+      actions={size.needsJob ? undefined : <RelintButton />}
+    />
+  );
+
+  if (size.needsJob) {
+    return (
+      <>
+        {header}
+        <LargeScopeFindings scope={scope} factCount={size.factCount} view={view} canWrite={canWrite} source={principal.entityUri} />
+        <ScoreExplainer />
+      </>
+    );
+  }
+
+  // The shell (header, the two skeletons, the score's explanation) goes out first; the headline
+  // streams in when the scope's health is computed, then the findings. One read after the other:
+  // on the embedded database queries run one after another anyway, and the headline arrives soonest.
+  const health = scopeHealth(scope);
+  const findings = health.then(async (): Promise<LoadedFindings> => {
+    const page = await findingsPage({ scope, ...toPageQuery(view) });
+    return { page, facts: await loadFindingFacts(page.findings, scope) };
+  });
+  // Rendered (and awaited) inside the Suspense boundaries below; a failure goes to error.tsx there.
+  // Marked handled here so it is not reported as unhandled before a boundary awaits it.
+  health.catch(() => undefined);
+  findings.catch(() => undefined);
+
+  return (
+    <>
+      {header}
+      <Suspense fallback={<ScopeSummarySkeleton scope={scope} />}>
+        <ScopeSummaryLoader health={health} />
+      </Suspense>
+      <Suspense fallback={<FindingsSkeleton />}>
+        <ScopeFindingsLoader scope={scope} view={view} canWrite={canWrite} source={principal.entityUri} health={health} findings={findings} />
+      </Suspense>
+      <ScoreExplainer />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { getReplicaStatus } from '@/lib/db/replicas/replica-status';
+import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+
+export const dynamic = 'force-dynamic';
+
+/** The read replicas (DATABASE_READ_URL): state and lag of each, and where whole-scope reads ran. */
+export const GET = apiRoute({ permission: 'admin', handler: () => getReplicaStatus() });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

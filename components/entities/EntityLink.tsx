@@ -1,0 +1,14 @@
+import Link from 'next/link';
+import { entityHref } from '@/lib/conflicts/view/conflict-href';
+import { linkStyles } from '../ui/styles';
+
+const sizes = { xs: 'text-xs', sm: 'text-sm', inherit: '' };
+
+/** An entity URI as a link to its history page: code font, wrapping anywhere so a long URI never widens its table. */
+export function EntityLink({ entity, size = 'xs' }: { entity: string; size?: keyof typeof sizes }) {
+  return (
+    <Link href={entityHref(entity)} className={`${linkStyles} font-mono ${sizes[size]} wrap-anywhere`}>
+      {entity}
+    </Link>
+  );
+}

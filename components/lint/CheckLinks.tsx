@@ -1,0 +1,21 @@
+import Link from 'next/link';
+import { LINT_CHECKS, type LintCheck } from '@/lib/lint/lint-request';
+import { CHECK_LABELS } from '@/lib/lint/view/check-labels';
+import { linkStyles } from '../ui/styles';
+
+/** Findings by check (the five, namespacing included), each opening the scope page filtered to it; checks without findings are left out. */
+export function CheckLinks({ scope, counts }: { scope: string; counts: Record<LintCheck, number> }) {
+  const present = LINT_CHECKS.filter((check) => counts[check] > 0);
+  if (!present.length) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label={`Findings in ${scope} by check`}>
+      {present.map((check) => (
+        <li key={check}>
+          <Link href={`/scopes/${scope}?check=${check}`} data-testid={`scope-${scope}-check-${check}`} className={linkStyles}>
+            {CHECK_LABELS[check]} <span className="tabular-nums">{counts[check].toLocaleString('en-US')}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { HEALTH_SCORE_FORMULA } from '@/lib/lint/health-score';
+import type { HealthTone } from '@/lib/lint/view/scope-status';
+
+const toneStyles: Record<HealthTone, string> = {
+  healthy: 'text-emerald-700',
+  fair: 'text-amber-700',
+  poor: 'text-rose-700',
+};
+
+/**
+ * The 0–100 health score. Its formula shows as a tooltip on hover and on keyboard focus (the "?"
+ * link is focusable and describes itself with it); the link opens the scope page's explanation.
+ */
+export function HealthScore({ scope, score, tone }: { scope: string; score: number; tone: HealthTone }) {
+  const tooltipId = `health-score-${scope}-formula`;
+  return (
+    <div className="group relative flex items-center gap-1.5">
+      <span className="text-right">
+        <span className="block text-xs font-medium text-slate-500">Health score</span>
+        <span data-testid={`scope-${scope}-score`} aria-describedby={tooltipId} className={`block text-2xl font-semibold tabular-nums ${toneStyles[tone]}`}>
+          {score}
+          <span className="text-sm font-medium text-slate-500">/100</span>
+        </span>
+      </span>
+      <Link
+        href={`/scopes/${scope}#health-score`}
+        aria-describedby={tooltipId}
+        aria-label={`How the health score of ${scope} is computed`}
+        className="flex h-5 w-5 items-center justify-center rounded-full border border-slate-300 text-xs font-semibold text-slate-600 hover:border-indigo-500 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        ?
+      </Link>
+      <span
+        role="tooltip"
+        id={tooltipId}
+        className="invisible absolute top-full right-0 z-10 mt-2 w-72 rounded-lg bg-slate-900 px-3 py-2 text-xs leading-relaxed text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+      >
+        {HEALTH_SCORE_FORMULA}. Weights: an error costs a full live value, a warning 0.3, an info 0.05. A clean scope scores 100.
+      </span>
+    </div>
+  );
+}

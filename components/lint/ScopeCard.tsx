@@ -1,0 +1,69 @@
+import Link from 'next/link';
+import { prepareNamespaceChart } from '@/lib/lint/view/namespace-chart';
+import { healthTone, plural, totalFindings } from '@/lib/lint/view/scope-status';
+import type { ScopeHealth } from '@/lib/lint/lint-summary';
+import { ScopeTrend } from '../health-history/ScopeTrend';
+import { cardStyles, linkStyles } from '../ui/styles';
+import { CheckLinks } from './CheckLinks';
+import { HealthScore } from './HealthScore';
+import { NamespaceChart } from './NamespaceChart';
+import { ScopeStat } from './ScopeStat';
+import { SeverityLinks } from './SeverityLinks';
+
+const scopeBlurb: Record<string, string> = {
+  local: 'This node only',
+  team: 'Shared with the team',
+  company: 'Shared company-wide',
+  public: 'Readable by anyone',
+};
+
+/** One scope on the Health page: counts, findings by severity, score, and where the findings sit. */
+export function ScopeCard({ health }: { health: ScopeHealth }) {
+  const { scope } = health;
+  const headingId = `scope-${scope}-title`;
+  const findings = totalFindings(health.findings);
+  const bars = prepareNamespaceChart(health.by_namespace);
+  return (
+    <section aria-labelledby={headingId} data-testid={`scope-card-${scope}`} className={`${cardStyles} flex flex-col p-5`}>
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-base font-semibold capitalize text-slate-900">
+            {scope}
+          </h2>
+          <p className="text-xs text-slate-500">{scopeBlurb[scope]}</p>
+        </div>
+        <HealthScore scope={scope} score={health.score} tone={healthTone(health.score, health.findings)} />
+      </div>
+      <ScopeTrend scope={scope} />
+      <dl className="mt-4 grid grid-cols-3 gap-4">
+        <ScopeStat label="Facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
+        <ScopeStat label="Live values" value={health.live_value_count} testId={`scope-${scope}-live`} />
+        <ScopeStat label="Entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
+      </dl>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        {findings ? (
+          <>
+            <p className="mb-2 text-sm text-slate-700">{plural(findings, 'finding')}</p>
+            <SeverityLinks scope={scope} counts={health.findings} />
+            <CheckLinks scope={scope} counts={health.by_check} />
+            <div className="mt-4">
+              <NamespaceChart scope={scope} bars={bars} />
+            </div>
+          </>
+        ) : (
+          <p data-testid={`scope-${scope}-healthy`} className="flex items-center gap-2 text-sm font-medium text-emerald-700">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path fillRule="evenodd" d="M10 18a8 8 0 100-16 8 8 0 000 16zm3.857-9.809a.75.75 0 00-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 10-1.06 1.061l2.5 2.5a.75.75 0 001.137-.089l4-5.5z" clipRule="evenodd" />
+            </svg>
+            {health.fact_count ? 'This scope is healthy: no findings.' : 'No facts yet; this scope is healthy.'}
+          </p>
+        )}
+      </div>
+      <div className="mt-auto pt-4 text-sm">
+        <Link href={`/scopes/${scope}`} className={linkStyles} aria-label={`Open scope ${scope}`}>
+          Open scope →
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+
+import { useState } from 'react';
+import { ApiClientError, errorDetail } from '@/lib/client/api-client';
+import { useDismissConflictMutation } from '@/lib/conflicts/hooks/use-dismiss-conflict-mutation';
+import { useResolveConflictMutation } from '@/lib/conflicts/hooks/use-resolve-conflict-mutation';
+import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
+import { conflictName, type Side, sideFact, suggestedSide, suggestionNote } from '@/lib/conflicts/view/conflict-view';
+import { factValueText } from '../../facts/view/fact-value-text';
+import { conflictHref } from '../view/conflict-href';
+
+export type QueueAction = 'accept' | 'keepA' | 'keepB' | 'dismiss';
+
+export interface Announcement {
+  id: number;
+  tone: 'info' | 'success' | 'warning' | 'error';
+  text: string;
+  href?: string;
+}
+
+const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
+const with_ = (set: ReadonlySet<string>, id: string) => new Set(set).add(id);
+const without = (set: ReadonlySet<string>, id: string) => {
+  const next = new Set(set);
+  next.delete(id);
+  return next;
+};
+
+/**
+ * Deciding conflicts from the queue: one resolve or dismiss per action, several may be in flight.
+ * A conflict being saved is in `saving`; once decided (or found decided by someone else, 409) it is
+ * in `decided`. Every outcome is announced. `decide` answers false when nothing was started.
+ */
+export function useQueueDecisions(announce: (message: Omit<Announcement, 'id'>) => void) {
+  const resolve = useResolveConflictMutation();
+  const dismiss = useDismissConflictMutation();
+  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
+  const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
+
+  function markDecided(ids: string[]) {
+    setDecided((current) => ids.reduce(with_, current));
+  }
+
+  function decide(conflict: ConflictRecord, action: QueueAction): boolean {
+    const id = conflict.conflict_id;
+    const name = conflictName(conflict);
+    if (saving.has(id) || decided.has(id)) return false;
+    let side: Side | null = null;
+    if (action === 'accept') {
+      side = suggestedSide(conflict);
+      if (!side) {
+        announce({ tone: 'info', text: `No suggestion for ${name}: a person decides. Press 1 or 2 to keep a value, or d to dismiss.` });
+        return false;
+      }
+    } else if (action !== 'dismiss') {
+      side = action === 'keepA' ? 'A' : 'B';
+    }
+    const fact = side ? sideFact(conflict, side) : null;
+    if (side && !fact) {
+      announce({ tone: 'error', text: `Value ${side} of ${name} is not readable; open the conflict to decide it.`, href: conflictHref(id) });
+      return false;
+    }
+
+    setSaving((current) => with_(current, id));
+    const request =
+      action === 'dismiss'
+        ? dismiss.mutateAsync({ conflictId: id, resolution_note: '' })
+        : resolve.mutateAsync({
+            conflictId: id,
+            winning_fact_id: fact!.id,
+            resolution_note: action === 'accept' && conflict.suggestion ? suggestionNote(conflict.suggestion) : '',
+            retract_losers: true,
+          });
+    request.then(
+      () => {
+        markDecided([id]);
+        const kept = fact ? `“${preview(factValueText(fact.value))}” (value ${side})` : '';
+        announce(
+          action === 'dismiss'
+            ? { tone: 'success', text: `Dismissed ${name}: not a contradiction. The pair stays quiet during its cooldown.`, href: conflictHref(id) }
+            : { tone: 'success', text: `Kept ${kept} for ${name}${action === 'accept' ? `, as suggested on ${conflict.suggestion?.basis}` : ''}.`, href: conflictHref(id) },
+        );
+      },
+      (error: unknown) => {
+        if (error instanceof ApiClientError && error.status === 409) {
+          markDecided([id]);
+          announce({ tone: 'warning', text: `${name} was already decided by someone else; it left the queue.`, href: conflictHref(id) });
+        } else {
+          announce({ tone: 'error', text: `Could not decide ${name}: ${errorDetail(error)}`, href: conflictHref(id) });
+        }
+      },
+    ).finally(() => setSaving((current) => without(current, id)));
+    return true;
+  }
+
+  return { decide, saving, decided, markDecided };
+}

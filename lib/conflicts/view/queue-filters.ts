@@ -1,0 +1,85 @@
+import type { ConflictStatusFilter } from '../list-conflicts';
+import { normalizeUri } from '../../facts/normalize';
+import { type FactScope, isFactScope } from '../../facts/scope';
+
+// The conflicts queue's filters, read from the page URL and written back into links and into the
+// GET /v1/conflicts query the browser refetches. Plain functions: the server page and the client
+// queue share them, and nothing here may import server code.
+
+export const QUEUE_STATUSES = ['unresolved', 'resolved', 'dismissed', 'all'] as const satisfies readonly ConflictStatusFilter[];
+export const QUEUE_PAGE_SIZE = 50;
+
+export interface QueueFilters {
+  status: ConflictStatusFilter;
+  scope?: FactScope;
+  /** Relation namespace: the part of the relation before its first ":". */
+  namespace?: string;
+  entity?: string;
+  aged?: boolean;
+  hasSuggestion?: boolean;
+  cursor?: string;
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+function optionalBoolean(raw: string | undefined): boolean | undefined {
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  return undefined;
+}
+
+/** Unknown or malformed values fall back to "no filter" instead of failing the page. */
+export function parseQueueFilters(params: SearchParams): QueueFilters {
+  const status = one(params.status);
+  const scope = one(params.scope);
+  const namespace = one(params.namespace)?.trim().replace(/:$/, '').slice(0, 100);
+  const entity = normalizeUri(one(params.entity) ?? '').slice(0, 1024);
+  const cursor = one(params.cursor);
+  return {
+    status: (QUEUE_STATUSES as readonly string[]).includes(status ?? '') ? (status as ConflictStatusFilter) : 'unresolved',
+    ...(isFactScope(scope) ? { scope } : {}),
+    ...(namespace ? { namespace } : {}),
+    ...(entity ? { entity } : {}),
+    ...(optionalBoolean(one(params.aged)) !== undefined ? { aged: optionalBoolean(one(params.aged)) } : {}),
+    ...(optionalBoolean(one(params.has_suggestion)) !== undefined ? { hasSuggestion: optionalBoolean(one(params.has_suggestion)) } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
+/** The review queue (aged first, then newest) for what waits; newest detection for the rest. */
+export function queueSort(status: ConflictStatusFilter): 'queue' | 'detection' {
+  return status === 'unresolved' ? 'queue' : 'detection';
+}
+
+function filterParams(filters: QueueFilters): URLSearchParams {
+  const params = new URLSearchParams({ status: filters.status });
+  if (filters.scope) params.set('scope', filters.scope);
+  if (filters.namespace) params.set('namespace', filters.namespace);
+  if (filters.entity) params.set('entity', filters.entity);
+  if (filters.aged !== undefined) params.set('aged', String(filters.aged));
+  if (filters.hasSuggestion !== undefined) params.set('has_suggestion', String(filters.hasSuggestion));
+  if (filters.cursor) params.set('cursor', filters.cursor);
+  return params;
+}
+
+/** The dashboard URL of a queue view; `changes` replaces some filters (a filter change restarts paging). */
+export function queueHref(filters: QueueFilters, changes: Partial<QueueFilters> = {}): string {
+  const next = { ...filters, ...changes };
+  if (!('cursor' in changes)) delete next.cursor;
+  return `/conflicts?${filterParams(next)}`;
+}
+
+/** The JSON API query for the same view. */
+export function conflictsApiPath(filters: QueueFilters, limit = QUEUE_PAGE_SIZE): string {
+  const params = filterParams(filters);
+  params.set('sort', queueSort(filters.status));
+  params.set('limit', String(limit));
+  return `/v1/conflicts?${params}`;
+}
+
+/** True when a filter narrows the view (the empty state then says so). */
+export function hasNarrowingFilter(filters: QueueFilters): boolean {
+  return !!(filters.scope || filters.namespace || filters.entity || filters.aged !== undefined || filters.hasSuggestion !== undefined);
+}

@@ -1,0 +1,12 @@
+import type { ErrorKind } from '../errors/domain-error';
+
+// The one place a domain error kind becomes an HTTP status (docs/api.md § Errors).
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
+};

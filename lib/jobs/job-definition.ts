@@ -1,0 +1,42 @@
+import type { Tx } from '../db/prisma';
+
+// What a kind of job is: how to run it from its stored request. The instance that accepted the job
+// runs it at once; on PostgreSQL any other instance can run the same definition from the stored row
+// when the first one died (lib/jobs/job-worker.ts), so a run may start from a checkpoint.
+
+export type JobKind = 'lint' | 'decay';
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export type ReportProgress = (fraction: number) => Promise<void>;
+
+export interface JobContext<Checkpoint> {
+  jobId: string;
+  estimatedS: number;
+  report: ReportProgress;
+  /** What an earlier claim of this job committed last (a resumable job's own shape); null on a first run. */
+  checkpoint: Checkpoint | null;
+  /**
+   * Stores a checkpoint in the caller's transaction, with the job's progress. Throws LostClaim when
+   * this run no longer holds the job (another instance took it over), so that transaction rolls back
+   * and nothing it wrote counts twice.
+   */
+  saveCheckpoint(tx: Tx, checkpoint: Checkpoint, progress: number): Promise<void>;
+}
+
+export interface JobDefinition<Request, Result, Checkpoint = never> {
+  kind: JobKind;
+  /** Which key of the result holds the long array that is stored in pages. */
+  pagedKey?: string;
+  // Method syntax on purpose: the registry holds definitions of every request type side by side.
+  run(request: Request, context: JobContext<Checkpoint>): Promise<Result>;
+}
+
+/** A definition whose request and checkpoint types are erased, as the registry and a stored row see it. */
+export type StoredJobDefinition = JobDefinition<never, unknown, never>;
+
+/** Thrown by a fenced write of a run whose claim was taken over: the run stops without touching the job. */
+export class LostClaim extends Error {
+  constructor(jobId: string) {
+    super(`job ${jobId} was taken over by another instance`);
+  }
+}

@@ -1,0 +1,71 @@
+import { getDb, TX_OPTIONS } from '../db/prisma';
+import { Prisma } from '../generated/prisma/client';
+import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
+import { observeJobEnd } from '../metrics/registry';
+import { beatEveryMs } from '../db/instance';
+import { type Claim, updateHeldJob } from './claim-job';
+import { type JobContext, type JobDefinition, LostClaim } from './job-definition';
+import { JOB_PAGE_SIZE, pruneFinishedJobs } from './jobs';
+
+// Runs a claimed job to its end, wherever it was claimed: heartbeats while it runs (at most every
+// 5 s, a third of STIGMEM_HEARTBEAT_LAPSE_S when that is shorter), then the result or the failure.
+// Every write is fenced by the claim (claim-job.ts): a run whose job was taken over ends quietly.
+
+/** Stores a finished job's result: its long array in pages, the rest in the job row, in one transaction. */
+async function storeResult(claim: Claim, result: unknown, pagedKey: string | undefined): Promise<number> {
+  const db = await getDb();
+  const body = { ...(result as Record<string, unknown>) };
+  const items = pagedKey && Array.isArray(body[pagedKey]) ? (body[pagedKey] as unknown[]) : null;
+  if (items) delete body[pagedKey!];
+  const pages = items ? Math.ceil(items.length / JOB_PAGE_SIZE) : 0;
+  await db.$transaction(async (tx) => {
+    // The fenced update first: it locks the row, so no takeover can slip in before the pages land.
+    await updateHeldJob(tx, claim, Prisma.sql`status = 'done', progress = 1, result = ${JSON.stringify(body)}::jsonb, finished_at = now()`);
+    for (let page = 0; page < pages; page++) {
+      const text = JSON.stringify(items!.slice(page * JOB_PAGE_SIZE, (page + 1) * JOB_PAGE_SIZE));
+      await tx.$executeRaw`INSERT INTO job_result_pages (job_id, page, items) VALUES (${claim.id}, ${page}, ${text}::json)`;
+    }
+  }, TX_OPTIONS);
+  return pages;
+}
+
+function contextOf<C>(claim: Claim): JobContext<C> {
+  return {
+    jobId: claim.id,
+    estimatedS: claim.estimatedS,
+    checkpoint: (claim.checkpoint ?? null) as C | null,
+    // Only while running: a report still in flight when the job finishes must not overwrite progress 1.
+    report: async (fraction) => {
+      const db = await getDb();
+      await updateHeldJob(db, claim, Prisma.sql`progress = ${Math.min(1, Math.max(0, fraction))}, heartbeat_at = now()`);
+    },
+    saveCheckpoint: (tx, checkpoint, progress) =>
+      updateHeldJob(tx, claim, Prisma.sql`checkpoint = ${JSON.stringify(checkpoint)}::jsonb, progress = ${Math.min(1, Math.max(0, progress))}, heartbeat_at = now()`),
+  };
+}
+
+export async function runClaimedJob<Request, Result, C>(definition: JobDefinition<Request, Result, C>, claim: Claim): Promise<void> {
+  const db = await getDb();
+  // A beat that finds the claim gone changes nothing; the run's next fenced write stops it.
+  const beat = () => updateHeldJob(db, claim, Prisma.sql`heartbeat_at = now()`).catch(() => undefined);
+  const timer = setInterval(beat, beatEveryMs(5_000));
+  try {
+    const result = await definition.run(claim.request as Request, contextOf<C>(claim));
+    const pages = await storeResult(claim, result, definition.pagedKey);
+    noteTableChanges({ jobs: 1, job_result_pages: pages });
+    observeJobEnd(claim.kind, 'done');
+  } catch (error) {
+    if (error instanceof LostClaim) {
+      console.warn(`[stigmem] ${error.message}; this instance's run of it stops`);
+      observeJobEnd(claim.kind, 'lost');
+      return;
+    }
+    console.error(`[stigmem] job ${claim.id} failed`, error);
+    const message = error instanceof Error ? error.message : String(error);
+    await updateHeldJob(db, claim, Prisma.sql`status = 'failed', error = ${message.slice(0, 2000)}, finished_at = now()`).catch(() => undefined);
+    observeJobEnd(claim.kind, 'failed');
+  } finally {
+    clearInterval(timer);
+    await pruneFinishedJobs().catch((error) => console.error('[stigmem] pruning finished jobs failed', error));
+  }
+}
