@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { recordPosition, secondsBehind, type PositionSample } from './position-samples';
 
 describe('samples of the primary position', () => {
-  it('keeps a sample only when the position moved, at most ten a second', () => {
+  it('keeps a sample only when the position moved, and thins them to about ten a second', () => {
     const samples: PositionSample[] = [];
     recordPosition(samples, '0/100', 1_000);
     recordPosition(samples, '0/100', 2_000);
     recordPosition(samples, '0/200', 2_050);
     recordPosition(samples, '0/300', 2_100);
-    expect(samples).toEqual([{ lsn: '0/100', at: 1_000 }, { lsn: '0/200', at: 2_050 }]);
+    recordPosition(samples, '0/400', 2_130);
+    recordPosition(samples, '0/500', 2_160);
+    // 0/300 gave way to 0/400, both within 100 ms of 0/200; 0/500 is 110 ms after it.
+    expect(samples).toEqual([{ lsn: '0/100', at: 1_000 }, { lsn: '0/200', at: 2_050 }, { lsn: '0/400', at: 2_130 }, { lsn: '0/500', at: 2_160 }]);
+  });
+
+  it('never drops a new position: a replica stuck just before one it never saw recorded still looks behind', () => {
+    // A probe 50 ms after a routed read: the primary moved in between, the replica stopped there.
+    const samples: PositionSample[] = [];
+    recordPosition(samples, '0/100', 1_000);
+    recordPosition(samples, '0/200', 1_050);
+    recordPosition(samples, '0/200', 1_650);
+    expect(secondsBehind(samples, '0/100', 1_650)).toBeCloseTo(0.6);
   });
 
   it('keeps the newest 3,600 samples', () => {

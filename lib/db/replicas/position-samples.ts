@@ -9,14 +9,27 @@ export interface PositionSample {
   at: number;
 }
 
-/** Samples are at least this far apart, and this many are kept: six minutes of history under steady writes. */
+/**
+ * Samples are thinned to about this spacing, and this many are kept: at least three minutes of
+ * history under steady writes (each sample but the newest is this far from the one before the next).
+ */
 const SAMPLE_SPACING_MS = 100;
 const SAMPLES_KEPT = 3_600;
 
-/** Records the primary's position seen at `at`, if it moved since the last sample (oldest first). */
+/**
+ * Records the primary's position seen at `at`, if it moved since the last sample (oldest first).
+ * A new position is never dropped: had it been, a replica stuck just before it would look level
+ * until the next sample, however late that came. Within the spacing it replaces the newest sample
+ * instead, which understates the lag of a replica stuck between the two by less than the spacing.
+ */
 export function recordPosition(samples: PositionSample[], lsn: string, at: number): void {
   const last = samples.at(-1);
-  if (last && (last.lsn === lsn || at - last.at < SAMPLE_SPACING_MS)) return;
+  if (last?.lsn === lsn) return;
+  const beforeLast = samples.at(-2);
+  if (beforeLast && at - beforeLast.at < SAMPLE_SPACING_MS) {
+    samples[samples.length - 1] = { lsn, at };
+    return;
+  }
   samples.push({ lsn, at });
   if (samples.length > SAMPLES_KEPT) samples.splice(0, samples.length - SAMPLES_KEPT);
 }
