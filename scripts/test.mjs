@@ -9,7 +9,7 @@
 //                          started from the machine's server binaries (test/replicas/pg-cluster.ts);
 //                          skipped, and said so, where the binaries are missing (never in CI)
 //   e2e                    Playwright in Debian Chromium against a built app
-//   cluster                three built servers as real processes on one PostgreSQL database
+//   cluster                built servers as real processes on one PostgreSQL database
 //                          (test/cluster); after e2e, so it reuses that build; skipped like the
 //                          PostgreSQL suite when no server answers
 import { spawnSync } from 'node:child_process';
