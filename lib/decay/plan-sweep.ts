@@ -109,13 +109,18 @@ export async function rangeEnd(tx: Tx, filter: SweepFilter, after: HeadKey | nul
  */
 export function candidatesSql(plan: RelationPlan[], filter: SweepFilter, now: Date, changesOnly: boolean, range?: HeadRange): Prisma.Sql {
   const col = <T>(pick: (p: RelationPlan) => T) => plan.map(pick);
+  // Half-lives elapsed, never negative (a value imported from a clock ahead of ours has not decayed
+  // yet). Past 20 the value is below 1e-6 of its base and rounds to 0 at four decimals: answered 0
+  // without exp(), which raises "value out of range: underflow" once the product leaves float8's
+  // range (a 60 s half-life on a two-day-old value does), as does a base confidence near 1e-300.
+  const halfLives = Prisma.sql`greatest(0, extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) / p.half_life_s)`;
   return Prisma.sql`
     SELECT * FROM (
       SELECT vh.entity, vh.relation, vh.value_hash, vh.value, vh.value_type, vh.ref_target, vh.head_fact_id, vh.valid_until, vh.confidence,
         p.policy_id, p.action, extract(epoch FROM (${now}::timestamptz - vh.base_timestamp))::float8 AS age_s,
         CASE p.action
           WHEN 'retract' THEN CASE WHEN extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) > p.ttl_s OR vh.confidence < p.retract_below THEN 0::float8 END
-          ELSE round(greatest(p.min_confidence, vh.base_confidence * exp(-ln(2) * extract(epoch FROM (${now}::timestamptz - vh.base_timestamp)) / p.half_life_s))::numeric, 4)::float8
+          ELSE round(greatest(p.min_confidence, CASE WHEN ${halfLives} > 20 OR vh.base_confidence < 1e-200 THEN 0 ELSE vh.base_confidence * exp(-ln(2) * ${halfLives}) END)::numeric, 4)::float8
         END AS target
       FROM value_heads vh
       JOIN unnest(${col((p) => p.relation)}::text[], ${col((p) => p.policy.id)}::text[], ${col((p) => p.action)}::text[],
