@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { describeDatabase } from '../lib/db/connection';
 import { closeDb, getDb } from '../lib/db/prisma';
+import { FACT_SCOPES, isFactScope } from '../lib/facts/scope';
 import { formatSeedProgress, formatSeedSummary } from '../lib/seed/format-seed-report';
 import { runSeed } from '../lib/seed/run-seed';
 import { timelineIsFixed } from '../lib/seed/seed-timeline';
 import { summarizeKnowledgeBase } from '../lib/seed/summarize-knowledge-base';
 
-// npm run seed -- [--facts 20000] [--seed 42] [--batch 1000] [--force-new-seed]
+// npm run seed -- [--facts 20000] [--seed 42] [--batch 1000] [--scope S] [--force-new-seed]
+//   --scope S puts every fact in scope S (the same ids as without it, so seed a fresh database)
 //
 // Writes a deterministic, realistic knowledge base (lib/seed/) through the write path
 // (writeFacts in import mode, one transaction per batch of 1,000) into DATABASE_URL or the
@@ -37,17 +39,20 @@ async function main() {
       facts: { type: 'string' },
       seed: { type: 'string' },
       batch: { type: 'string' },
+      scope: { type: 'string' },
       'force-new-seed': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('usage: npm run seed -- [--facts 20000] [--seed 42] [--batch 1000] [--force-new-seed]');
+    console.log('usage: npm run seed -- [--facts 20000] [--seed 42] [--batch 1000] [--scope local|team|company|public] [--force-new-seed]');
     return;
   }
   const facts = positiveInt('facts', values.facts, 20_000);
   const seed = positiveInt('seed', values.seed, 42);
   const batchSize = Math.min(positiveInt('batch', values.batch, 1000), 1000);
+  if (values.scope !== undefined && !isFactScope(values.scope)) throw new Error(`--scope must be one of ${FACT_SCOPES.join(', ')}, got ${values.scope}`);
+  const onlyScope = values.scope;
 
   console.log(`seeding ${facts.toLocaleString('en-US')} facts (seed ${seed}, batches of ${batchSize}) into ${describeDatabase()}`);
   if (!timelineIsFixed(facts, seed)) console.log('note: this machine\'s clock is before the fixed seed timeline; timestamps are shifted into the past and will differ between runs');
@@ -59,6 +64,7 @@ async function main() {
     seed,
     batchSize,
     forceNewSeed: values['force-new-seed'],
+    onlyScope,
     onProgress: (progress) => {
       const line = formatSeedProgress(progress);
       if (interactive) process.stdout.write(`\r${line}\u001b[K`);

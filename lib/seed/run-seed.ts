@@ -20,6 +20,8 @@ export interface SeedRunOptions {
   batchSize?: number;
   /** Write a new knowledge base (next tenant, fresh ids) even when this seed is already there. */
   forceNewSeed?: boolean;
+  /** Every fact in this scope (the scale runs' "one scope" case); the same ids as without it. */
+  onlyScope?: FactScope;
   now?: Date;
   onProgress?: (progress: SeedProgress) => void;
 }
@@ -95,7 +97,7 @@ export async function runSeed(options: SeedRunOptions): Promise<SeedRunResult> {
   };
   const refreshStatistics = statisticsRefresher(db);
   const started = performance.now();
-  for (const batch of seedBatches({ facts: options.facts, seed: options.seed, idSpace, now }, batchSize)) {
+  for (const batch of seedBatches({ facts: options.facts, seed: options.seed, idSpace, now, onlyScope: options.onlyScope }, batchSize)) {
     const ids = batch.map((f) => f.input.id);
     const present = existing === 'partial' ? await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM facts WHERE id = ANY(${ids}::text[])` : [{ n: 0 }];
     if (present[0].n === batch.length) {
