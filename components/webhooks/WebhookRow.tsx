@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
 import { useDeleteWebhookMutation, useSendTestMutation } from '@/lib/webhooks/hooks/use-webhook-mutations';
+import { ConfirmActionButton } from '../ui/ConfirmActionButton';
 import { buttonStyles } from '../ui/styles';
 import { DeliveryLog } from './DeliveryLog';
 
@@ -29,7 +30,7 @@ export function WebhookRow({ hook }: { hook: WebhookView }) {
   const remove = useDeleteWebhookMutation();
   // The test goes out in the background; look at the log again shortly after.
   const test = () => sendTest.mutate(hook.id, { onSuccess: () => setTimeout(() => setVersion((v) => v + 1), 1500) });
-  const failure = sendTest.error ?? remove.error;
+  const failure = sendTest.error;
   const message = failure ? errorDetail(failure) : sendTest.isSuccess ? 'Test queued.' : null;
   return (
     <li data-testid="webhook-row" className="py-3">
@@ -42,9 +43,21 @@ export function WebhookRow({ hook }: { hook: WebhookView }) {
         <button type="button" className={buttonStyles.secondary} disabled={sendTest.isPending} onClick={test}>
           Send test
         </button>
-        <button type="button" className={buttonStyles.dangerOutline} disabled={remove.isPending} onClick={() => remove.mutate(hook.id)}>
-          Delete
-        </button>
+        <ConfirmActionButton
+          label="Delete"
+          ariaLabel={`Delete the webhook to ${hook.url}`}
+          title="Delete this webhook?"
+          confirmLabel="Delete webhook"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={(close) => remove.mutate(hook.id, { onSuccess: close })}
+          onClose={remove.reset}
+        >
+          <p>
+            Alerts stop going to <span className="font-mono wrap-anywhere">{hook.url}</span>. Its queued deliveries and its delivery log are deleted with it. This
+            cannot be undone.
+          </p>
+        </ConfirmActionButton>
       </div>
       {hook.health === 'failing' ? (
         <p className="mt-1 text-xs text-rose-700 wrap-anywhere">
