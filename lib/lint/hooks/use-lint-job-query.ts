@@ -18,7 +18,14 @@ type StartAnswer = { job_id: string; status: 'pending'; estimated_s: number } | 
 export type LintJob = JobFindingsPage['job'];
 export type FindingsPageOfJob = NonNullable<JobFindingsPage['page']>;
 
-const POLL_MS = 750;
+/**
+ * How long to wait before asking again: every 200 ms for the first ten answers (about two seconds;
+ * most jobs at 100k facts finish within one, and a fixed 750 ms made a 0.8 s lint show at 1.5 s),
+ * then every 750 ms.
+ */
+function pollDelayMs(answers: number): number {
+  return answers < 10 ? 200 : 750;
+}
 
 export type LintJobState =
   | { phase: 'starting' }
@@ -60,7 +67,7 @@ export function useLintJobQuery(scope: string, view: FindingsView): { state: Lin
     staleTime: Infinity,
     gcTime: 15 * 60_000,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-2) === jobId ? keepPreviousData(previous) : undefined),
-    refetchInterval: (query) => (query.state.data?.job.status === 'done' || query.state.data?.job.status === 'failed' ? false : POLL_MS),
+    refetchInterval: (query) => (query.state.data?.job.status === 'done' || query.state.data?.job.status === 'failed' ? false : pollDelayMs(query.state.dataUpdateCount)),
   });
 
   const relint = () => void queryClient.resetQueries({ queryKey: lintStartKey(scope) });
