@@ -1,0 +1,159 @@
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { FACT_SCOPES, isFactScope } from '../../lib/facts/scope';
+import { ensureBuilt, startServer } from './bench-server';
+import { type BenchRow, formatBenchTable } from './bench-table';
+import { BenchClient } from './http-client';
+import { measurePages } from './measure-pages';
+
+// npm run bench:seeded -- --url postgres://…/db [--scope company] [--runs 3] [--no-build] [--port P]
+//
+// The reads of the user's path (`npm run bench`, docs/performance.md) on a PostgreSQL database that
+// is already filled — by `npm run seed -- --facts 10000000 --scope company`, say — where writing the
+// data through HTTP first would take longer than the reads (10M facts at ~5,000/s: half an hour).
+// `next start` on the database, then over HTTP: lint of the scope (a 202 job polled until done, its
+// result read whole), synthesis (the first page of 100, and the whole scope streamed), a decay dry
+// run under a half-life policy this script adds and removes, and the three streamed dashboard pages
+// (server HTML first and last byte; a full load in Chromium). The database's size and the facts of
+// the scope are printed with the table; its own memory is not in the RSS column.
+
+const POLICY_ID = 'bench-seeded-half-life';
+const POLL_MS = 100;
+
+/**
+ * Reads a body to its end without holding it (a 10M-fact lint or synthesis is more JSON than one
+ * JavaScript string may hold): its size, and how often `needle` occurs in it.
+ */
+async function drainCounting(res: Response, needle: string): Promise<{ bytes: number; count: number; head: string }> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let count = 0;
+  let carry = '';
+  let head = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.byteLength;
+    const text = carry + decoder.decode(chunk.value, { stream: true });
+    if (head.length < 2_000) head += text.slice(0, 2_000 - head.length);
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) count++;
+    carry = text.slice(-(needle.length - 1));
+  }
+  return { bytes, count, head };
+}
+
+/** POST, then (for a 202) the job polled until done, its result read whole: bytes and `needle` count. */
+async function untilDoneStreamed(url: string, key: string, path: string, body: unknown, jobsPath: string, needle: string) {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const first = await fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (first.status !== 202) {
+    if (first.status !== 200) throw new Error(`POST ${path} answered ${first.status}: ${(await first.text()).slice(0, 300)}`);
+    return { ...(await drainCounting(first, needle)), viaJob: false };
+  }
+  const { job_id: id } = (await first.json()) as { job_id: string };
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const answer = await drainCounting(await fetch(`${url}${jobsPath}/${id}`, { headers }), needle);
+    if (/"status":\s*"done"/.test(answer.head)) return { ...answer, viaJob: true };
+    if (/"status":\s*"failed"/.test(answer.head)) throw new Error(`job ${id} failed: ${answer.head.slice(0, 500)}`);
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string' },
+      scope: { type: 'string', default: 'company' },
+      runs: { type: 'string', default: '3' },
+      'no-build': { type: 'boolean', default: false },
+      port: { type: 'string' },
+    },
+  });
+  const databaseUrl = values.url;
+  if (!databaseUrl) throw new Error('--url postgres://… is required: the database to measure');
+  const scope = values.scope;
+  if (!isFactScope(scope)) throw new Error(`--scope must be one of ${FACT_SCOPES.join(', ')}`);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+  const log = (line: string) => console.error(line);
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows: sizeRows } = await db.query<{ facts: string; scope_facts: string; size: string }>(
+    'SELECT (SELECT count(*) FROM facts) AS facts, (SELECT count(*) FROM facts WHERE scope = $1) AS scope_facts, pg_size_pretty(pg_database_size(current_database())) AS size',
+    [scope],
+  );
+  await db.end();
+  const facts = Number(sizeRows[0].scope_facts);
+  log(`${Number(sizeRows[0].facts).toLocaleString('en-US')} facts, ${facts.toLocaleString('en-US')} in ${scope}; database ${sizeRows[0].size}`);
+
+  ensureBuilt(values['no-build'], log);
+  const server = await startServer({ DATABASE_URL: databaseUrl, STIGMEM_SCHEDULER: 'off' }, log, values.port ? Number(values.port) : undefined);
+  const rows: BenchRow[] = [];
+  const database = 'PostgreSQL (seeded)';
+  const row = (method: string, seconds: number, peakRssMb: number, target?: number, note?: string): BenchRow => ({ database, method, facts, seconds, peakRssMb, target, note });
+  const timed = async (count: number, work: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i <= count; i++) {
+      const started = performance.now();
+      await work();
+      times.push((performance.now() - started) / 1000);
+    }
+    const rest = times.slice(1).sort((a, b) => a - b);
+    return { first: times[0], p50: rest[Math.floor(rest.length / 2)] };
+  };
+  try {
+    const client = new BenchClient(server.url);
+    log('  lint…');
+    let lintNote = '';
+    const lint = await timed(runs, async () => {
+      const answer = await untilDoneStreamed(server.url, client.key, '/v1/lint', { scope }, '/v1/lint/jobs', '"check":');
+      lintNote = `${answer.count.toLocaleString('en-US')} findings, ${(answer.bytes / 2 ** 20).toFixed(0)} MB of JSON${answer.viaJob ? ', through a 202 job' : ''}`;
+    });
+    const lintRss = server.takePeakRssMb();
+    rows.push(row('lint over HTTP, first request after the server started', lint.first, lintRss, 30, lintNote));
+    rows.push(row(`lint over HTTP, p50 of ${runs}`, lint.p50, lintRss, 30, lintNote));
+
+    log('  synthesis…');
+    const firstPage = await timed(runs, () => client.call('POST', '/v1/synthesis', { scope, limit: 100 }));
+    rows.push(row(`synthesis over HTTP, first page of 100, p50 of ${runs}`, firstPage.p50, server.takePeakRssMb()));
+    let wholeBytes = 0;
+    const whole = await timed(1, async () => (wholeBytes = (await untilDoneStreamed(server.url, client.key, '/v1/synthesis', { scope }, '/v1/synthesis/jobs', '"entity":')).bytes));
+    rows.push(row('synthesis over HTTP, whole scope streamed, p50 of 1', whole.p50, server.takePeakRssMb(), undefined, `${(wholeBytes / 2 ** 20).toFixed(0)} MB of JSON`));
+
+    log('  decay dry run…');
+    await client.call('POST', '/v1/decay/policies', { id: POLICY_ID, relation: '*', scope, mode: 'confidence', half_life_s: 600 }, [201]);
+    try {
+      const dry = await timed(1, () => untilDoneStreamed(server.url, client.key, '/v1/decay/sweep', { scope, mode: 'dry_run' }, '/v1/decay/jobs', '"fact_id":'));
+      rows.push(row('decay dry run over HTTP, p50 of 1', dry.p50, server.takePeakRssMb()));
+    } finally {
+      await client.call('DELETE', `/v1/decay/policies/${POLICY_ID}`, undefined, [200, 204]);
+    }
+
+    log('  pages…');
+    const cookie = await client.signIn();
+    rows.push(
+      ...(await measurePages({
+        url: server.url,
+        cookie,
+        scope,
+        runs,
+        targets: { firstByte: 0.3, fullLoad: 2 },
+        timed,
+        row: (method, seconds, target, note) => row(method, seconds, server.takePeakRssMb(), target, note),
+        skipped: (method, why) => ({ database, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why }),
+      })),
+    );
+  } finally {
+    await server.stop();
+  }
+  console.log(`## Stigmem Health on a seeded database — ${new Date().toISOString()}`);
+  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ')[0] ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, load average ${os.loadavg()[0].toFixed(2)} at the end.`);
+  console.log(`${Number(sizeRows[0].facts).toLocaleString('en-US')} fact rows, ${facts.toLocaleString('en-US')} in scope ${scope}; database ${sizeRows[0].size}. Targets: lint ≤ 30 s, every page ≤ 2 s (issue 16), first byte ≤ 0.3 s.\n`);
+  console.log(formatBenchTable(rows));
+}
+
+main().catch((error: Error) => {
+  console.error(`bench:seeded failed: ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+});
