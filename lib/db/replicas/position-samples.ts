@@ -11,7 +11,7 @@ export interface PositionSample {
 
 /**
  * Samples are thinned to about this spacing, and this many are kept: at least three minutes of
- * history under steady writes (each sample but the newest is this far from the one before the next).
+ * history under steady writes (every sample is at least this far after the one two places before it).
  */
 const SAMPLE_SPACING_MS = 100;
 const SAMPLES_KEPT = 3_600;
