@@ -220,16 +220,6 @@ describeHttp('decay semantics', () => {
     expect(newest).toMatchObject({ confidence: 0.05, source: 'system:stigmem:decay' });
   });
 
-  it('a value asserted minutes in the future (an imported clock ahead of ours) has not decayed yet', async () => {
-    const ns = newNamespace();
-    const entity = uniqueEntity();
-    await importAged(entity, `${ns}:presence`, 'online', -240);
-    await createPolicy({ id: `${ns}-second`, relation: `${ns}:*`, scope: 'company', mode: 'confidence', half_life_s: 1 });
-    expect(await sweep({ scope: 'company', policy_id: `${ns}-second`, mode: 'dry_run' })).toMatchObject({ facts_evaluated: 1, dry_run_would_reduce: 0 });
-    expect(await sweep({ scope: 'company', policy_id: `${ns}-second` })).toMatchObject({ facts_reduced: 0 });
-    expect(await factsOf(entity)).toHaveLength(1);
-  });
-
   it('no policies for the scope: a no-op', async () => {
     expect(await sweep({ scope: 'local', entity: uniqueEntity() })).toMatchObject({ facts_evaluated: 0, facts_retracted: 0, facts_reduced: 0, policies_applied: [] });
   });
