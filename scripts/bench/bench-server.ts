@@ -48,6 +48,8 @@ export interface BenchServer {
   url: string;
   /** Peak RSS of the server since the last call (or since start), then resets the peak. */
   takePeakRssMb(): number;
+  /** Whether the server process is gone, and the tail of what it wrote to stderr (for a failure's message). */
+  exited(): { code: number | null; signal: string | null; stderr: string } | null;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startServer(env: Record<string, string>, log: (line: strin
       peak = 0;
       return value;
     },
+    exited: () => (child.exitCode !== null || child.signalCode !== null ? { code: child.exitCode, signal: child.signalCode, stderr } : null),
     async stop() {
       clearInterval(sampler);
       if (child.exitCode !== null) return;

@@ -144,6 +144,12 @@ async function main() {
         skipped: (method, why) => ({ database, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why }),
       })),
     );
+  } catch (error) {
+    // A server that died mid-run (an out-of-memory lint job, say) shows up as "fetch failed": say why.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const gone = server.exited();
+    if (gone) log(`the server exited (code ${gone.code}, signal ${gone.signal}); the end of its stderr:\n${gone.stderr}`);
+    throw error;
   } finally {
     await server.stop();
   }
