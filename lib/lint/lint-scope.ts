@@ -4,7 +4,7 @@ import { databaseKind } from '../db/connection';
 import { asyncThreshold } from '../jobs/jobs';
 import type { JobDefinition } from '../jobs/job-definition';
 import { startJob } from '../jobs/start-job';
-import { countFacts, runLint } from './run-lint';
+import { countFacts, lintCounted, runLint } from './run-lint';
 import type { LintRequest, LintResult } from './lint-request';
 
 // Chooses the synchronous path or an async job (§14.5): scopes whose scanned fact count is above
@@ -48,8 +48,13 @@ export const lintJob: JobDefinition<LintRequest, LintResult> = {
 };
 
 export async function lintScope(request: LintRequest, principal: Principal): Promise<LintAnswer> {
-  const count = await readOnly((tx) => countFacts(tx, request));
-  if (count <= asyncThreshold()) return { status: 200, body: await runLint(request) };
+  // The threshold's count is the answer's fact_count, in the same snapshot: the facts are counted once.
+  const answer = await readOnly(async (tx) => {
+    const count = await countFacts(tx, request);
+    return count <= asyncThreshold() ? { count, result: await lintCounted(tx, request, count) } : { count, result: null };
+  });
+  if (answer.result) return { status: 200, body: answer.result };
+  const { count } = answer;
   const estimated = Math.max(1, Math.ceil(count / FACTS_PER_SECOND[databaseKind()]));
   return { status: 202, body: await startJob(lintJob, request.scope, principal, request, estimated) };
 }

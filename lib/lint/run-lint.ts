@@ -67,12 +67,14 @@ export async function findFindings(tx: Tx, request: LintRequest, now: Date, chec
   return rows.map((row) => toFinding(JSON.parse(row.j) as FindingRow, request.scope));
 }
 
+/** The lint of `request` in `tx`, whose facts the caller has already counted in the same snapshot. */
+export async function lintCounted(tx: Tx, request: LintRequest, factCount: number): Promise<LintResult> {
+  const now = new Date();
+  const findings = await findFindings(tx, request, now, request.checks);
+  return { findings, checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: factCount };
+}
+
 /** Synchronous lint: one READ ONLY transaction, one consistent snapshot. */
 export async function runLint(request: LintRequest): Promise<LintResult> {
-  return readOnly(async (tx) => {
-    const now = new Date();
-    const fact_count = await countFacts(tx, request);
-    const findings = await findFindings(tx, request, now, request.checks);
-    return { findings, checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count };
-  });
+  return readOnly(async (tx) => lintCounted(tx, request, await countFacts(tx, request)));
 }
