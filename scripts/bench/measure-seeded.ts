@@ -160,6 +160,7 @@ async function main() {
 }
 
 main().catch((error: Error) => {
-  console.error(`bench:seeded failed: ${error.stack ?? error.message}`);
+  // fetch() says only "fetch failed"; its cause says which (a refused connection, a headers timeout…).
+  console.error(`bench:seeded failed: ${error.stack ?? error.message}${error.cause ? `\ncaused by: ${String(error.cause)}` : ''}`);
   process.exitCode = 1;
 });
