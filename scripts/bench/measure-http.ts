@@ -16,6 +16,7 @@ import { BenchClient } from './http-client';
 import { drain } from './measure-health';
 import { measurePages } from './measure-pages';
 import { withPeakRss } from './peak-rss';
+import { timed } from './timed';
 
 // The path a user takes (issue: "the user's path is the benchmark"): a fresh, empty database; the
 // built app started with `next start`, which migrates it; N facts written through POST /v1/facts
@@ -73,17 +74,6 @@ async function ingest(client: BenchClient, bodies: string[], context: BenchConte
   return (performance.now() - started) / 1000;
 }
 
-/** The first run (what the user meets right after the write) and the p50 of RUNS more. */
-async function timed(runs: number, work: () => Promise<unknown>): Promise<{ first: number; p50: number }> {
-  const times: number[] = [];
-  for (let i = 0; i <= runs; i++) {
-    const started = performance.now();
-    await work();
-    times.push((performance.now() - started) / 1000);
-  }
-  const rest = times.slice(1).sort((a, b) => a - b);
-  return { first: times[0], p50: rest[Math.floor(rest.length / 2)] };
-}
 
 function row(context: BenchContext, facts: number, method: string, seconds: number, peakRssMb: number, target?: number, note?: string): BenchRow {
   return { database: context.database.name, method, facts, seconds, peakRssMb, target, note };

@@ -5,6 +5,7 @@ import { seedBatches } from '../../lib/seed/generate-knowledge-base';
 import { findPgBinaries, PgCluster, serverUser, waitForReplay, type PgServer } from '../../test/replicas/pg-cluster';
 import { type BenchServer, ensureBuilt, startServer } from './bench-server';
 import { BenchClient } from './http-client';
+import { timed } from './timed';
 
 // `npm run bench:replicas [-- --facts 100000 --no-build --port 3650]`: lint, synthesis and a decay
 // dry run over HTTP on a built server (`next start`), first with every read on the primary, then
@@ -75,17 +76,11 @@ async function measure(client: BenchClient, primary: PgServer, replica: PgServer
   const out: Measured[] = [];
   for (const [operation, work] of operations) {
     const cpu = [serverCpuSeconds(primary.pid), serverCpuSeconds(replica.pid)];
-    const times: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      const started = performance.now();
-      await work();
-      times.push((performance.now() - started) / 1000);
-    }
-    const rest = times.slice(1).sort((a, b) => a - b);
+    const { first, p50 } = await timed(RUNS, work);
     out.push({
       operation,
-      first: times[0],
-      p50: rest[Math.floor(rest.length / 2)],
+      first,
+      p50,
       primaryCpu: (serverCpuSeconds(primary.pid) - cpu[0]) / (RUNS + 1),
       replicaCpu: (serverCpuSeconds(replica.pid) - cpu[1]) / (RUNS + 1),
     });

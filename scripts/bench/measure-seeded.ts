@@ -6,6 +6,7 @@ import { ensureBuilt, startServer } from './bench-server';
 import { type BenchRow, formatBenchTable } from './bench-table';
 import { BenchClient } from './http-client';
 import { measurePages } from './measure-pages';
+import { timed } from './timed';
 
 // npm run bench:seeded -- --url postgres://…/db [--scope company] [--runs 3] [--no-build] [--port P]
 //
@@ -92,16 +93,6 @@ async function main() {
   const rows: BenchRow[] = [];
   const database = 'PostgreSQL (seeded)';
   const row = (method: string, seconds: number, peakRssMb: number, target?: number, note?: string): BenchRow => ({ database, method, facts, seconds, peakRssMb, target, note });
-  const timed = async (count: number, work: () => Promise<unknown>) => {
-    const times: number[] = [];
-    for (let i = 0; i <= count; i++) {
-      const started = performance.now();
-      await work();
-      times.push((performance.now() - started) / 1000);
-    }
-    const rest = times.slice(1).sort((a, b) => a - b);
-    return { first: times[0], p50: rest[Math.floor(rest.length / 2)] };
-  };
   try {
     const client = new BenchClient(server.url);
     log('  lint…');
