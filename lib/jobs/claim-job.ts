@@ -74,12 +74,20 @@ export async function claimNextJob(): Promise<Claim | null> {
   return row ? toClaim(row) : null;
 }
 
-/** Fails the jobs whose last allowed claim lapsed too: taking them over again would only repeat the crash. */
+/**
+ * Fails the jobs whose last allowed claim lapsed too: taking them over again would only repeat the
+ * crash. The result pages their runs wrote go with them (a failed job's pages are never read).
+ */
 export async function failExhaustedJobs(): Promise<number> {
   const db = await getDb();
-  return db.$executeRaw`
-    UPDATE jobs SET status = 'failed', error = ${INTERRUPTED_TOO_OFTEN}, finished_at = now()
-    WHERE status = 'running' AND attempts >= ${MAX_ATTEMPTS} AND coalesce(heartbeat_at, created_at) < ${lapsedBefore()}`;
+  const [{ failed }] = await db.$queryRaw<{ failed: number }[]>`
+    WITH failed AS (
+      UPDATE jobs SET status = 'failed', error = ${INTERRUPTED_TOO_OFTEN}, finished_at = now()
+      WHERE status = 'running' AND attempts >= ${MAX_ATTEMPTS} AND coalesce(heartbeat_at, created_at) < ${lapsedBefore()}
+      RETURNING id),
+    gone AS (DELETE FROM job_result_pages p USING failed WHERE p.job_id = failed.id RETURNING 1)
+    SELECT (SELECT count(*) FROM failed)::int AS failed`;
+  return failed;
 }
 
 /** The condition every write of a run carries: this job, still running, under this very claim. */

@@ -9,6 +9,19 @@ export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export type ReportProgress = (fraction: number) => Promise<void>;
 
+/**
+ * The result's paged array (JobDefinition.pagedKey), written as the run produces it instead of
+ * returned whole: the app then holds a page or two of it, whatever the result's length. Every page
+ * write is fenced by the claim (it throws LostClaim once another instance took the job over); a run
+ * that appends items returns its result without the paged key. See lib/jobs/result-pages.ts.
+ */
+export interface ResultPages {
+  /** Appends items in order; each full page of JOB_PAGE_SIZE items is stored (or, on PGlite, serialized and kept for the end). */
+  append(items: readonly unknown[]): Promise<void>;
+  /** Items appended so far. */
+  readonly count: number;
+}
+
 export interface JobContext<Checkpoint> {
   jobId: string;
   estimatedS: number;
@@ -21,11 +34,17 @@ export interface JobContext<Checkpoint> {
    * and nothing it wrote counts twice.
    */
   saveCheckpoint(tx: Tx, checkpoint: Checkpoint, progress: number): Promise<void>;
+  /** Where the paged array goes when the run streams it (only for a definition with a pagedKey). */
+  pages: ResultPages;
 }
 
 export interface JobDefinition<Request, Result, Checkpoint = never> {
   kind: JobKind;
-  /** Which key of the result holds the long array that is stored in pages. */
+  /**
+   * Which key of the result holds the long array that is stored in pages: either the run returns it
+   * as an array (stored in pages with the result), or it appends it to context.pages as it goes and
+   * returns the result without it.
+   */
   pagedKey?: string;
   // Method syntax on purpose: the registry holds definitions of every request type side by side.
   run(request: Request, context: JobContext<Checkpoint>): Promise<Result>;

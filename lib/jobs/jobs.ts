@@ -7,6 +7,7 @@ import { formatInstant, formatInstantOrNull } from '../time/instant';
 import { config } from '../config/config';
 import { heartbeatLapseMs } from '../db/instance';
 import type { JobKind, JobStatus } from './job-definition';
+import { PAGED_SUMMARY_KEY } from './result-summary';
 
 // Async jobs for scopes above STIGMEM_ASYNC_THRESHOLD facts (lint §14.5, decay §15.4): their rows,
 // what GET answers, and their clean-up. A job is started by start-job.ts and runs under a claim
@@ -80,11 +81,11 @@ async function findJob(id: string, kind: JobKind) {
   return job;
 }
 
-/** The text of each stored page's items, without the brackets, in order; a few pages per query. */
-async function* pageTexts(id: string): AsyncGenerator<string> {
+/** The text of each stored page's items from page `first`, without the brackets, in order; a few pages per query. */
+async function* pageTexts(id: string, first = 0, pagesPerRead = 8): AsyncGenerator<string> {
   const db = await getDb();
-  const PAGES_PER_READ = 8;
-  for (let from = 0; ; from += PAGES_PER_READ) {
+  const PAGES_PER_READ = pagesPerRead;
+  for (let from = first; ; from += PAGES_PER_READ) {
     const rows = await db.$queryRaw<{ items: string }[]>`
       SELECT items::text AS items FROM job_result_pages WHERE job_id = ${id} AND page >= ${from} AND page < ${from + PAGES_PER_READ} ORDER BY page`;
     for (const row of rows) {
@@ -136,28 +137,43 @@ function jobRecord(job: NonNullable<Awaited<ReturnType<typeof findJob>>>): JobRe
     attempts: job.attempts,
   };
   if (error) record.error = error;
-  // A finished job carries the same body the synchronous call would have answered.
-  return status === 'done' && job.result && typeof job.result === 'object' ? { ...record, ...(job.result as object) } : record;
+  // A finished job carries the same body the synchronous call would have answered (its readers' summary left out).
+  if (status !== 'done' || !job.result || typeof job.result !== 'object' || Array.isArray(job.result)) return record;
+  const { [PAGED_SUMMARY_KEY]: _summary, ...body } = job.result as Record<string, unknown>;
+  return { ...record, ...body };
 }
 
-/** Parsed arrays of the last few finished jobs read (a done job never changes), for paging through them. */
-const parsedItems = new Map<string, unknown[]>();
-const PARSED_ITEMS_KEPT = 2;
+export interface FinishedJob {
+  record: JobRecord;
+  /** The key of the paged array, once the job is done (null before, or for a job without one). */
+  pagedKey: string | null;
+  /** What the job stored of its paged array under PAGED_SUMMARY_KEY (undefined for a job stored without one). */
+  summary: unknown;
+}
 
-/** A finished job's record and its paged array, parsed (empty until the job is done). */
-export async function jobItems(id: string, kind: JobKind): Promise<{ record: JobRecord; pagedKey: string | null; items: unknown[] }> {
+/** A job's record and, when it is done, where its paged array is: its pages are read with jobPages / jobPage. */
+export async function finishedJob(id: string, kind: JobKind): Promise<FinishedJob> {
   const job = await findJob(id, kind);
   const record = jobRecord(job);
   const pagedKey = record.status === 'done' ? job.pagedKey : null;
-  if (!pagedKey) return { record, pagedKey, items: [] };
-  let items = parsedItems.get(id);
-  if (!items) {
-    items = [];
-    for await (const text of pageTexts(id)) items.push(...(JSON.parse(`[${text}]`) as unknown[]));
-    parsedItems.set(id, items);
-    for (const old of parsedItems.keys()) if (parsedItems.size > PARSED_ITEMS_KEPT) parsedItems.delete(old);
-  }
-  return { record, pagedKey, items };
+  const result = job.result && typeof job.result === 'object' && !Array.isArray(job.result) ? (job.result as Record<string, unknown>) : {};
+  return { record, pagedKey, summary: pagedKey ? result[PAGED_SUMMARY_KEY] : undefined };
+}
+
+/**
+ * The items of a done job's pages from page `first` on, parsed one page at a time: a reader holds one
+ * page (JOB_PAGE_SIZE items) and whatever it keeps of them, never the whole array. Only call it for a
+ * job finishedJob found done: the pages of a running job are being replaced.
+ */
+export async function* jobPages(id: string, first = 0): AsyncGenerator<unknown[]> {
+  for await (const text of pageTexts(id, first, 2)) yield JSON.parse(`[${text}]`) as unknown[];
+}
+
+/** One page of a done job's paged array (empty past the end). */
+export async function jobPage(id: string, page: number): Promise<unknown[]> {
+  const db = await getDb();
+  const [row] = await db.$queryRaw<{ items: string }[]>`SELECT items::text AS items FROM job_result_pages WHERE job_id = ${id} AND page = ${page}`;
+  return row ? (JSON.parse(row.items) as unknown[]) : [];
 }
 
 /**
@@ -172,5 +188,7 @@ export async function failInterruptedJobs(): Promise<number> {
     where: { status: { in: ['pending', 'running'] } },
     data: { status: 'failed', error: INTERRUPTED, finishedAt: new Date() },
   });
+  // Pages a cut-off run had stored (PGlite keeps them until the end, so normally none).
+  if (count) await db.$executeRaw`DELETE FROM job_result_pages WHERE job_id IN (SELECT id FROM jobs WHERE status = 'failed' AND error = ${INTERRUPTED})`;
   return count;
 }

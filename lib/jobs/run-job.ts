@@ -5,32 +5,38 @@ import { observeJobEnd } from '../metrics/registry';
 import { beatEveryMs } from '../db/instance';
 import { type Claim, updateHeldJob } from './claim-job';
 import { type JobContext, type JobDefinition, LostClaim } from './job-definition';
-import { JOB_PAGE_SIZE, pruneFinishedJobs } from './jobs';
+import { pruneFinishedJobs } from './jobs';
+import { deletePages, ResultPageWriter } from './result-pages';
 
 // Runs a claimed job to its end, wherever it was claimed: heartbeats while it runs (at most every
 // 5 s, a third of STIGMEM_HEARTBEAT_LAPSE_S when that is shorter), then the result or the failure.
 // Every write is fenced by the claim (claim-job.ts): a run whose job was taken over ends quietly.
 
-/** Stores a finished job's result: its long array in pages, the rest in the job row, in one transaction. */
-async function storeResult(claim: Claim, result: unknown, pagedKey: string | undefined): Promise<number> {
+/**
+ * Stores a finished job's result: the job row (fenced: it locks the row, so no takeover can slip in)
+ * and the rest of its paged array, in one transaction. A run that streamed its array to
+ * context.pages has written most pages already (result-pages.ts); a run that returned the array whole
+ * has all of it stored here, as before.
+ */
+async function storeResult(claim: Claim, result: unknown, pagedKey: string | undefined, streamed: ResultPageWriter): Promise<number> {
   const db = await getDb();
   const body = { ...(result as Record<string, unknown>) };
-  const items = pagedKey && Array.isArray(body[pagedKey]) ? (body[pagedKey] as unknown[]) : null;
-  if (items) delete body[pagedKey!];
-  const pages = items ? Math.ceil(items.length / JOB_PAGE_SIZE) : 0;
-  await db.$transaction(async (tx) => {
-    // The fenced update first: it locks the row, so no takeover can slip in before the pages land.
+  let pages = streamed;
+  if (pagedKey && Array.isArray(body[pagedKey])) {
+    if (streamed.count) throw new Error(`job ${claim.id} both appended its ${pagedKey} to the pages and returned them`);
+    pages = new ResultPageWriter(claim, true);
+    await pages.append(body[pagedKey] as unknown[]);
+  }
+  if (pagedKey) delete body[pagedKey];
+  return db.$transaction(async (tx) => {
     await updateHeldJob(tx, claim, Prisma.sql`status = 'done', progress = 1, result = ${JSON.stringify(body)}::jsonb, finished_at = now()`);
-    for (let page = 0; page < pages; page++) {
-      const text = JSON.stringify(items!.slice(page * JOB_PAGE_SIZE, (page + 1) * JOB_PAGE_SIZE));
-      await tx.$executeRaw`INSERT INTO job_result_pages (job_id, page, items) VALUES (${claim.id}, ${page}, ${text}::json)`;
-    }
+    return pagedKey ? pages.finish(tx) : 0;
   }, TX_OPTIONS);
-  return pages;
 }
 
-function contextOf<C>(claim: Claim): JobContext<C> {
+function contextOf<C>(claim: Claim, pages: ResultPageWriter): JobContext<C> {
   return {
+    pages,
     jobId: claim.id,
     estimatedS: claim.estimatedS,
     checkpoint: (claim.checkpoint ?? null) as C | null,
@@ -50,8 +56,9 @@ export async function runClaimedJob<Request, Result, C>(definition: JobDefinitio
   const beat = () => updateHeldJob(db, claim, Prisma.sql`heartbeat_at = now()`).catch(() => undefined);
   const timer = setInterval(beat, beatEveryMs(5_000));
   try {
-    const result = await definition.run(claim.request as Request, contextOf<C>(claim));
-    const pages = await storeResult(claim, result, definition.pagedKey);
+    const streamed = new ResultPageWriter(claim);
+    const result = await definition.run(claim.request as Request, contextOf<C>(claim, streamed));
+    const pages = await storeResult(claim, result, definition.pagedKey, streamed);
     noteTableChanges({ jobs: 1, job_result_pages: pages });
     observeJobEnd(claim.kind, 'done');
   } catch (error) {
@@ -62,7 +69,13 @@ export async function runClaimedJob<Request, Result, C>(definition: JobDefinitio
     }
     console.error(`[stigmem] job ${claim.id} failed`, error);
     const message = error instanceof Error ? error.message : String(error);
-    await updateHeldJob(db, claim, Prisma.sql`status = 'failed', error = ${message.slice(0, 2000)}, finished_at = now()`).catch(() => undefined);
+    // The pages it wrote go with it, under the same fence (a failed job's are never read, but they are large).
+    await db
+      .$transaction(async (tx) => {
+        await updateHeldJob(tx, claim, Prisma.sql`status = 'failed', error = ${message.slice(0, 2000)}, finished_at = now()`);
+        await deletePages(tx, claim.id);
+      }, TX_OPTIONS)
+      .catch(() => undefined);
     observeJobEnd(claim.kind, 'failed');
   } finally {
     clearInterval(timer);

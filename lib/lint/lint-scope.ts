@@ -1,15 +1,17 @@
 import type { Principal } from '../auth/principal';
 import { readOnly } from '../db/read-only';
 import { databaseKind } from '../db/connection';
-import { asyncThreshold } from '../jobs/jobs';
+import { asyncThreshold, JOB_PAGE_SIZE } from '../jobs/jobs';
 import type { JobDefinition } from '../jobs/job-definition';
 import { startJob } from '../jobs/start-job';
-import { countFacts, lintCounted, runLint } from './run-lint';
+import { countFacts, lintCounted } from './run-lint';
+import { FINDINGS_BATCH, type LintHead, streamLint } from './stream-findings';
+import { FINDING_SUMMARY_KEY, type FindingSummary, FindingSummaryBuilder } from './finding-summary';
 import type { LintRequest, LintResult } from './lint-request';
 
 // Chooses the synchronous path or an async job (§14.5): scopes whose scanned fact count is above
 // STIGMEM_ASYNC_THRESHOLD answer 202 with a job id. The job runs the same single READ ONLY lint as
-// the synchronous path and reports its progress against the estimate while it runs.
+// the synchronous path, streamed into the job's pages, and reports its progress against the estimate.
 
 const PROGRESS_EVERY_MS = 500;
 
@@ -21,31 +23,74 @@ export type LintAnswer =
   | { status: 200; body: LintResult }
   | { status: 202; body: { job_id: string; status: 'pending'; estimated_s: number } };
 
+/** Findings per FETCH of the lint job's cursor; tests lower it so batches and stored pages do not line up. */
+export const lintJobTuning = { batchSize: FINDINGS_BATCH };
+
 /**
- * The lint job: one statement, as the synchronous path runs it (each check on its own re-scanned the
- * scope's heads four times: 8.7 s instead of 5.3 s at 1M facts). Progress is the elapsed share of
- * the estimate, held below 95 % until the result is in. Read-only, so a job taken over simply runs
- * again from the start.
+ * The lint job: the one statement the synchronous path runs (each check on its own re-scanned the
+ * scope's heads four times: 8.7 s instead of 5.3 s at 1M facts), read through a cursor in its READ
+ * ONLY snapshot. Each batch is converted, counted into the summary and appended to the job's pages
+ * as it comes (lib/jobs/result-pages.ts), while the next batch is fetched: the app holds a few
+ * batches, never the whole result (issue 16). The answer stored in the job row is the synchronous
+ * body without its findings, plus the summary the scope page reads (finding-summary.ts).
+ *
+ * Progress is the elapsed share of the estimate, held below 95 % until the result is in: the batches
+ * give no honest measure, since the database sorts every finding before the first one arrives and
+ * their number is known only at the end. Read-only, so a job taken over simply runs again from the
+ * start (its pages replace the earlier run's).
  */
-export const lintJob: JobDefinition<LintRequest, LintResult> = {
+export const lintJob: JobDefinition<LintRequest, LintHead & { [FINDING_SUMMARY_KEY]: FindingSummary }> = {
   kind: 'lint',
   pagedKey: 'findings',
-  async run(request, { report, estimatedS }) {
+  async run(request, { report, estimatedS, pages }) {
     const started = Date.now();
     let reporting: Promise<void> | null = null;
     const ticker = setInterval(() => {
-      // On PGlite the report waits for the lint's statement; never queue a second one behind it.
+      // On PGlite the report waits for the lint's transaction; never queue a second one behind it.
       reporting ??= report(Math.min(0.95, (Date.now() - started) / 1000 / estimatedS))
         .catch(() => undefined)
         .finally(() => (reporting = null));
     }, PROGRESS_EVERY_MS);
     try {
-      return await runLint(request);
+      const { head, batches } = streamLint(request, lintJobTuning.batchSize);
+      const summary = new FindingSummaryBuilder();
+      await eachAhead(batches, async (batch) => {
+        summary.add(batch);
+        await pages.append(batch);
+      });
+      return { ...head, [FINDING_SUMMARY_KEY]: summary.done(JOB_PAGE_SIZE) };
     } finally {
       clearInterval(ticker);
     }
   },
 };
+
+/**
+ * Consumes `batches` one at a time, asking for the next one before handling the current one: the
+ * cursor's FETCH and conversion overlap the page write (two batches in hand at most). Stops the
+ * generator (closing its cursor and transaction) when `handle` throws.
+ */
+async function eachAhead<T>(batches: AsyncGenerator<T>, handle: (batch: T) => Promise<void>): Promise<void> {
+  // Handled at once: a fetch that fails while the handler runs must not count as an unhandled rejection.
+  const ask = () => {
+    const promise = batches.next();
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let next = ask();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = ask();
+      await handle(current.value);
+    }
+  } finally {
+    // A handler's error leaves one fetch under way: let it settle, then close the cursor.
+    await next.catch(() => undefined);
+    await batches.return(undefined);
+  }
+}
 
 export async function lintScope(request: LintRequest, principal: Principal): Promise<LintAnswer> {
   // The threshold's count is the answer's fact_count, in the same snapshot: the facts are counted once.

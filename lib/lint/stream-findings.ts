@@ -2,8 +2,9 @@ import { Prisma } from '../generated/prisma/client';
 import { readCursor } from '../db/read-cursor';
 import type { FindingRow } from './finding-sql';
 import { filteredFindingsSql, findingsOrderSql, type FindingsPageQuery } from './findings-page';
-import type { LintFinding } from './lint-request';
-import { toFinding } from './run-lint';
+import type { LintFinding, LintRequest, LintResult } from './lint-request';
+import { countFacts, findingsJsonSql, toFinding } from './run-lint';
+import { formatInstant } from '../time/instant';
 
 /** Findings per FETCH: a batch is a few hundred kB of rows, whatever the scope's size. */
 export const FINDINGS_BATCH = 1000;
@@ -21,4 +22,26 @@ export function streamFindings(query: Omit<FindingsPageQuery, 'offset' | 'limit'
     batchSize,
     map: (_tx, rows) => rows.map((row) => ({ ...toFinding(row, query.scope), namespace: row.namespace })),
   });
+}
+
+/** The lint job's answer without its findings: fact_count is set once the last batch has been read. */
+export type LintHead = Omit<LintResult, 'findings'>;
+
+/**
+ * A lint as runLint answers it, its findings in batches in FINDING_ORDER through a cursor: one
+ * READ ONLY snapshot, one lint query, each batch converted with toFinding as it is fetched. The
+ * facts are counted after the last row, in the same snapshot (REPEATABLE READ), into head.fact_count.
+ */
+export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { head: LintHead; batches: AsyncGenerator<LintFinding[]> } {
+  const now = new Date();
+  const head: LintHead = { checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: 0 };
+  const batches = readCursor<{ j: string }, LintFinding>(findingsJsonSql(request, now, request.checks), {
+    batchSize,
+    map: (_tx, rows) => rows.map((row) => toFinding(JSON.parse(row.j) as FindingRow, request.scope)),
+    finish: async (tx) => {
+      head.fact_count = await countFacts(tx, request);
+      return [];
+    },
+  });
+  return { head, batches };
 }
