@@ -1,8 +1,18 @@
 import { afterEach, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db/prisma';
-import type { JobFindingsPage } from '@/lib/lint/job-findings-page';
+import { type JobFindingsPage, jobFindingsPage } from '@/lib/lint/job-findings-page';
 import { JOB_PAGE_SIZE, JOB_RETENTION_MS, pruneFinishedJobs } from '@/lib/jobs/jobs';
+import type { Claim } from '@/lib/jobs/claim-job';
+import type { JobDefinition } from '@/lib/jobs/job-definition';
+import { runClaimedJob } from '@/lib/jobs/run-job';
+import { runHereEnded, startJob } from '@/lib/jobs/start-job';
+import { lintJob, lintJobTuning } from '@/lib/lint/lint-scope';
+import { FINDINGS_BATCH } from '@/lib/lint/stream-findings';
+import { FINDING_SUMMARY_KEY } from '@/lib/lint/finding-summary';
+import { filterFindings, namespacesOf } from '@/lib/lint/view/filter-findings';
+import { parseFindingsView } from '@/lib/lint/view/findings-query';
+import { lintRequestSchema, type LintFinding as Finding } from '@/lib/lint/lint-request';
 import { LintAccepted, LintJob, LintResult } from '../lint-schemas';
 import { api, createKey, describeHttp, expectBody, expectError, uniqueEntity, wireFact, setEnv } from '../harness';
 
@@ -11,7 +21,25 @@ import { api, createKey, describeHttp, expectBody, expectError, uniqueEntity, wi
 
 afterEach(() => {
   setEnv({ STIGMEM_ASYNC_THRESHOLD: undefined });
+  lintJobTuning.batchSize = FINDINGS_BATCH;
 });
+
+const ADMIN = { keyId: null, entityUri: 'stigmem://local/admin', permissions: ['admin' as const], allowedScopes: ['local' as const], via: 'open' as const };
+
+/** `total` expired facts of their own entities under `relation` in scope local: a stale warning and an orphan each. */
+async function seedExpired(relation: string, total: number) {
+  const entity = uniqueEntity('exp');
+  for (let from = 0; from < total; from += 1_000) {
+    const facts = Array.from({ length: Math.min(1_000, total - from) }, (_, i) => wireFact(`${entity}-${from + i}`, 'old', { scope: 'local', relation, valid_until: '2020-01-01T00:00:00Z' }));
+    expect((await api.post('/v1/facts', { facts })).status).toBe(201);
+  }
+}
+
+async function storedPages(jobId: string) {
+  const db = await getDb();
+  return db.$queryRaw<{ page: number; n: number; items: string }[]>`
+    SELECT page, json_array_length(items)::int AS n, items::text AS items FROM job_result_pages WHERE job_id = ${jobId} ORDER BY page`;
+}
 
 async function waitForJob(id: string, key?: string) {
   const deadline = Date.now() + 30_000;
@@ -84,10 +112,15 @@ describeHttp('lint jobs', () => {
     expect(sync.findings.length).toBe(2 * total);
 
     setEnv({ STIGMEM_ASYNC_THRESHOLD: '0' });
+    // Fetched in batches that do not line up with the stored pages.
+    lintJobTuning.batchSize = 333;
     const accepted = expectBody(await api.post('/v1/lint', request), 202, LintAccepted);
     const job = await waitForJob(accepted.job_id);
     expect(job.status).toBe('done');
     expect(LintResult.parse(job).findings).toEqual(sync.findings);
+    expect({ ...LintResult.parse(job), checked_at: sync.checked_at }).toEqual(sync);
+    // The readers' summary is stored with the result, but the protocol answer is the synchronous body.
+    expect(job).not.toHaveProperty(FINDING_SUMMARY_KEY);
 
     const db = await getDb();
     const pages = await db.$queryRaw<{ page: number; n: number }[]>`
@@ -97,6 +130,13 @@ describeHttp('lint jobs', () => {
     const row = await db.job.findUniqueOrThrow({ where: { id: accepted.job_id } });
     expect(row.result).not.toHaveProperty('findings');
     expect(row.pagedKey).toBe('findings');
+    expect((row.result as Record<string, unknown>)[FINDING_SUMMARY_KEY]).toEqual({
+      finding_count: 2 * total,
+      counts: { error: 0, warning: total, info: total },
+      by_check: { stale: { warning: total }, orphan: { info: total } },
+      namespaces: ['memory'],
+      page_size: JOB_PAGE_SIZE,
+    });
   });
 
   it('the dashboard pages a finished job on the server: one page of rows, counts and namespaces for the whole result', async () => {
@@ -128,6 +168,156 @@ describeHttp('lint jobs', () => {
     const outsider = await createKey(['read'], ['company']);
     expectError(await api.get(`/api/lint-jobs/${accepted.job_id}/findings`, { key: outsider.key }), 403, 'forbidden');
     expectError(await api.get(`/api/lint-jobs/${randomUUID()}/findings`), 404, 'job_not_found');
+  });
+
+  it('a job findings page equals filterFindings over the whole result for every kind of view, with counts from the stored summary', async () => {
+    const prefix = uniqueEntity('mix');
+    const live = { scope: 'public' };
+    const expired = { scope: 'public', valid_until: '2020-01-01T00:00:00Z' };
+    const facts = Array.from({ length: 1_600 }, (_, i) => {
+      const entity = `${prefix}-${String(i).padStart(4, '0')}`;
+      switch (i % 5) {
+        case 0: return wireFact(entity, 'old', { ...expired, relation: 'memory:mx' });
+        case 1: return wireFact(entity, 'bare', { ...live, relation: `mxbare${i % 3}` });
+        case 2: return wireFact(entity, { type: 'ref', v: `${prefix}-gone-${i}` }, { ...live, relation: 'intent:handoff_to' });
+        case 3: return wireFact(entity, { type: 'ref', v: `${prefix}-gone-${i}` }, { ...live, relation: 'ops:link' });
+        default: return wireFact(entity, 'old', { ...expired, relation: 'ops:mx' });
+      }
+    });
+    for (let from = 0; from < facts.length; from += 1_000) expect((await api.post('/v1/facts', { facts: facts.slice(from, from + 1_000) })).status).toBe(201);
+    for (const c of [0, 1, 2]) {
+      expect((await api.post('/v1/facts', { facts: [wireFact(`${prefix}-c${c}`, 'A', { ...live, relation: 'memory:cx' }), wireFact(`${prefix}-c${c}`, 'B', { ...live, relation: 'memory:cx' })] })).status).toBe(201);
+    }
+    setEnv({ STIGMEM_ASYNC_THRESHOLD: '0' });
+    lintJobTuning.batchSize = 211;
+    const accepted = expectBody(await api.post('/v1/lint', { scope: 'public' }), 202, LintAccepted);
+    const all = LintResult.parse(await waitForJob(accepted.job_id)).findings as Finding[];
+    expect(all.length).toBeGreaterThan(2 * JOB_PAGE_SIZE);
+    expect(new Set(all.map((f) => f.check))).toEqual(new Set(['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing']));
+
+    // The same job stored the old way (no summary): read by scanning its pages.
+    const db = await getDb();
+    const oldWay = randomUUID();
+    const row = await db.job.findUniqueOrThrow({ where: { id: accepted.job_id } });
+    const { [FINDING_SUMMARY_KEY]: summary, ...body } = row.result as Record<string, unknown>;
+    expect(summary).toBeTruthy();
+    await db.job.create({ data: { id: oldWay, kind: 'lint', scope: 'public', requestedBy: row.requestedBy, request: row.request as object, status: 'done', estimatedS: 1, finishedAt: new Date(), pagedKey: 'findings', result: body as object } });
+    await db.$executeRaw`INSERT INTO job_result_pages (job_id, page, items) SELECT ${oldWay}, page, items FROM job_result_pages WHERE job_id = ${accepted.job_id}`;
+
+    const counts = { error: 0, warning: 0, info: 0 };
+    for (const f of all) counts[f.severity]++;
+    const views: Record<string, string>[] = [
+      {}, { page: '3' }, { page: String(Math.ceil(all.length / 37)) }, { page: '999' },
+      { check: 'stale' }, { check: 'stale', page: '2' }, { severity: 'warning', page: '5' }, { check: 'broken_ref', severity: 'warning' }, { check: 'stale', severity: 'error' },
+      { sort: 'check', dir: 'desc', page: '2' }, { sort: 'check', page: '9' }, { sort: 'severity', dir: 'desc', page: '4' }, { check: 'stale', sort: 'severity', dir: 'desc', page: '3' },
+      { namespace: 'ops', page: '2' }, { namespace: 'mxbare1' }, { q: prefix.slice(-10) }, { q: '-01', sort: 'relation', dir: 'desc' },
+      { sort: 'entity', dir: 'desc', page: '3' }, { sort: 'relation', page: '2' }, { severity: 'warning', sort: 'entity', page: '4' }, { check: 'orphan', sort: 'entity', dir: 'desc', page: '2' },
+      { sort: 'entity', page: '40' },
+    ];
+    for (const id of [accepted.job_id, oldWay]) {
+      for (const params of views) {
+        for (const pageSize of [37, 50]) {
+          const view = parseFindingsView(params);
+          const answer = await jobFindingsPage(id, view, pageSize);
+          const expected = filterFindings(all, view, pageSize);
+          const label = `${id === oldWay ? 'old way' : 'summary'} ${JSON.stringify(params)} × ${pageSize}`;
+          expect(answer.page, label).not.toBeNull();
+          expect(answer.page!.findings, label).toEqual(expected.findings);
+          expect([answer.page!.total, answer.page!.offset], label).toEqual([expected.total, expected.offset]);
+          expect(answer.page!.counts, label).toEqual(counts);
+          expect(answer.page!.namespaces, label).toEqual(namespacesOf(all));
+          expect(answer.page!.finding_count, label).toBe(all.length);
+        }
+      }
+    }
+    // Views that must find something, so the comparison above is not between empty pages.
+    expect(filterFindings(all, parseFindingsView({ sort: 'entity', dir: 'desc', page: '3' }), 37).findings).toHaveLength(37);
+    expect(filterFindings(all, parseFindingsView({ namespace: 'ops', page: '2' }), 37).findings).toHaveLength(37);
+    await db.job.delete({ where: { id: oldWay } });
+  });
+
+  it('a run that lost its claim leaves no pages or result, and the run that took the job over stores exactly one set of pages', async () => {
+    const relation = `memory:takeover${Date.now()}`;
+    await seedExpired(relation, 1_150);
+    const request = lintRequestSchema.parse({ scope: 'local', relation });
+    const sync = expectBody(await api.post('/v1/lint', request), 200, LintResult);
+    expect(sync.findings.length).toBe(2_300);
+    lintJobTuning.batchSize = 500;
+
+    // The first run marks what it writes and stops once it has stored a page (PostgreSQL) or, on
+    // PGlite, where pages wait for the end of the read, once its lint is read.
+    const postgres = inject('stigmemTestDatabase').kind === 'postgres';
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let paused!: () => void;
+    const pausedAt = new Promise<void>((resolve) => (paused = resolve));
+    const first: JobDefinition<typeof request, unknown> = {
+      kind: 'lint',
+      pagedKey: 'findings',
+      async run(req, context) {
+        const pages = {
+          get count() {
+            return context.pages.count;
+          },
+          async append(items: readonly unknown[]) {
+            await context.pages.append(items.map((item) => ({ ...(item as object), detail: 'FIRST RUN' })));
+            if (postgres && context.pages.count >= JOB_PAGE_SIZE && context.pages.count < JOB_PAGE_SIZE + 500) {
+              paused();
+              await gate;
+            }
+          },
+        };
+        const result = await lintJob.run(req, { ...context, pages });
+        if (!postgres) {
+          paused();
+          await gate;
+        }
+        return result;
+      },
+    };
+    const { job_id: id } = await startJob(first, 'local', ADMIN, request, 1);
+    await pausedAt;
+    expect((await storedPages(id)).length).toBe(postgres ? 1 : 0);
+
+    // Another instance takes the job over (as claimNextJob would once the heartbeat lapsed).
+    const db = await getDb();
+    const [taken] = await db.$queryRaw<{ attempts: number }[]>`
+      UPDATE jobs SET claimed_by = 'another-instance', attempts = attempts + 1, heartbeat_at = now() WHERE id = ${id} RETURNING attempts`;
+    const takeover: Claim = { id, kind: 'lint', request, estimatedS: 1, checkpoint: null, attempts: taken.attempts, holder: 'another-instance' };
+    release();
+    await runHereEnded(id, 30_000);
+    // The lost run wrote nothing after the takeover: no more pages, no result.
+    expect((await storedPages(id)).length).toBe(postgres ? 1 : 0);
+    const lost = await db.job.findUniqueOrThrow({ where: { id } });
+    expect([lost.status, lost.result]).toEqual(['running', null]);
+
+    await runClaimedJob(lintJob, takeover);
+    const pages = await storedPages(id);
+    expect(pages.map((p) => [p.page, p.n])).toEqual([[0, JOB_PAGE_SIZE], [1, JOB_PAGE_SIZE], [2, 300]]);
+    expect(pages.some((p) => p.items.includes('FIRST RUN'))).toBe(false);
+    const job = expectBody(await api.get(`/v1/lint/jobs/${id}`), 200, LintJob.passthrough());
+    expect([job.status, job.attempts]).toEqual(['done', 2]);
+    expect(LintResult.parse(job).findings).toEqual(sync.findings);
+  });
+
+  it('a run that fails after storing pages leaves none behind', async () => {
+    const relation = `memory:failing${Date.now()}`;
+    await seedExpired(relation, 600);
+    const request = lintRequestSchema.parse({ scope: 'local', relation });
+    lintJobTuning.batchSize = 100;
+    const failing: JobDefinition<typeof request, unknown> = {
+      kind: 'lint',
+      pagedKey: 'findings',
+      async run(req, context) {
+        await lintJob.run(req, context);
+        throw new Error('failed after its pages');
+      },
+    };
+    const { job_id: id } = await startJob(failing, 'local', ADMIN, request, 1);
+    await runHereEnded(id, 30_000);
+    const job = expectBody(await api.get(`/v1/lint/jobs/${id}`), 200, LintJob);
+    expect([job.status, job.error]).toEqual(['failed', 'failed after its pages']);
+    expect(await storedPages(id)).toEqual([]);
   });
 
   it('finished jobs are pruned with their pages after the retention period; running jobs are kept', async () => {
