@@ -18,7 +18,11 @@ import { PAGED_SUMMARY_KEY } from './result-summary';
 // A result's long array (a lint's findings: 21k of them, 7.7 MB, at 100k facts) is stored in pages of
 // JOB_PAGE_SIZE items, each as the JSON text the job serialized: no row or statement grows with the
 // scope (PGlite's heap has a hard ceiling), and GET streams the pages' text into the answer without
-// parsing or re-serializing anything. Finished jobs are kept JOB_RETENTION_MS, then pruned.
+// parsing or re-serializing anything. A job may write its pages as it runs (result-pages.ts: the lint
+// job does, so the app never holds the whole array) and keep in its result body what readers need of
+// the whole array (PAGED_SUMMARY_KEY), so the dashboard reads a page or two, not every page
+// (lib/lint/job-findings-page.ts). Pages are read only once the job is done. Finished jobs are kept
+// JOB_RETENTION_MS, then pruned.
 
 export type { JobKind, JobStatus, ReportProgress } from './job-definition';
 

@@ -4,9 +4,9 @@ import { getDb } from '@/lib/db/prisma';
 import { type JobFindingsPage, jobFindingsPage } from '@/lib/lint/job-findings-page';
 import { JOB_PAGE_SIZE, JOB_RETENTION_MS, pruneFinishedJobs } from '@/lib/jobs/jobs';
 import type { Claim } from '@/lib/jobs/claim-job';
-import type { JobDefinition } from '@/lib/jobs/job-definition';
+import { type JobDefinition, LostClaim } from '@/lib/jobs/job-definition';
 import { runClaimedJob } from '@/lib/jobs/run-job';
-import { runHereEnded, startJob } from '@/lib/jobs/start-job';
+import { startJob } from '@/lib/jobs/start-job';
 import { lintJob, lintJobTuning } from '@/lib/lint/lint-scope';
 import { FINDINGS_BATCH } from '@/lib/lint/stream-findings';
 import { FINDING_SUMMARY_KEY } from '@/lib/lint/finding-summary';
@@ -251,28 +251,42 @@ describeHttp('lint jobs', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let paused!: () => void;
     const pausedAt = new Promise<void>((resolve) => (paused = resolve));
+    let ended!: (error: unknown) => void;
+    const endedWith = new Promise<unknown>((resolve) => (ended = resolve));
+    const gatedRun: JobDefinition<typeof request, unknown>['run'] = async (req, context) => {
+      const pages = {
+        get count() {
+          return context.pages.count;
+        },
+        async append(items: readonly unknown[]) {
+          await context.pages.append(items.map((item) => ({ ...(item as object), detail: 'FIRST RUN' })));
+          if (postgres && context.pages.count >= JOB_PAGE_SIZE && context.pages.count < JOB_PAGE_SIZE + 500) {
+            paused();
+            await gate;
+          }
+        },
+      };
+      const result = await lintJob.run(req, { ...context, pages });
+      if (!postgres) {
+        paused();
+        await gate;
+        // Its pages wait for the end on PGlite: its next fenced write is what stops it.
+        await context.report(0.99);
+      }
+      return result;
+    };
     const first: JobDefinition<typeof request, unknown> = {
       kind: 'lint',
       pagedKey: 'findings',
       async run(req, context) {
-        const pages = {
-          get count() {
-            return context.pages.count;
-          },
-          async append(items: readonly unknown[]) {
-            await context.pages.append(items.map((item) => ({ ...(item as object), detail: 'FIRST RUN' })));
-            if (postgres && context.pages.count >= JOB_PAGE_SIZE && context.pages.count < JOB_PAGE_SIZE + 500) {
-              paused();
-              await gate;
-            }
-          },
-        };
-        const result = await lintJob.run(req, { ...context, pages });
-        if (!postgres) {
-          paused();
-          await gate;
+        try {
+          const result = await gatedRun(req, context);
+          ended(null);
+          return result;
+        } catch (error) {
+          ended(error);
+          throw error;
         }
-        return result;
       },
     };
     const { job_id: id } = await startJob(first, 'local', ADMIN, request, 1);
@@ -285,7 +299,7 @@ describeHttp('lint jobs', () => {
       UPDATE jobs SET claimed_by = 'another-instance', attempts = attempts + 1, heartbeat_at = now() WHERE id = ${id} RETURNING attempts`;
     const takeover: Claim = { id, kind: 'lint', request, estimatedS: 1, checkpoint: null, attempts: taken.attempts, holder: 'another-instance' };
     release();
-    await runHereEnded(id, 30_000);
+    expect(await endedWith).toBeInstanceOf(LostClaim);
     // The lost run wrote nothing after the takeover: no more pages, no result.
     expect((await storedPages(id)).length).toBe(postgres ? 1 : 0);
     const lost = await db.job.findUniqueOrThrow({ where: { id } });
@@ -314,8 +328,7 @@ describeHttp('lint jobs', () => {
       },
     };
     const { job_id: id } = await startJob(failing, 'local', ADMIN, request, 1);
-    await runHereEnded(id, 30_000);
-    const job = expectBody(await api.get(`/v1/lint/jobs/${id}`), 200, LintJob);
+    const job = await waitForJob(id);
     expect([job.status, job.error]).toEqual(['failed', 'failed after its pages']);
     expect(await storedPages(id)).toEqual([]);
   });
