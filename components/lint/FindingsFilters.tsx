@@ -23,6 +23,7 @@ export function FindingsFilters({ scope, view, namespaces }: { scope: string; vi
       <TextField id="filter-q" type="search" name="q" label="Entity search" defaultValue={view.q ?? ''} placeholder="Part of an entity URI" maxLength={500} />
       {view.sort !== 'severity' ? <input type="hidden" name="sort" value={view.sort} /> : null}
       {view.dir !== 'asc' ? <input type="hidden" name="dir" value={view.dir} /> : null}
+      {view.job ? <input type="hidden" name="job" value={view.job} /> : null}
       <div className="flex items-end gap-3">
         <button type="submit" className={buttonStyles.primary}>
           Apply filters

@@ -1,9 +1,10 @@
 'use client';
 
+import { useEffect } from 'react';
 import { SeverityLinks } from '@/components/lint/SeverityLinks';
 import { errorDetail } from '@/lib/client/api-client';
 import { useLintJobQuery } from '@/lib/lint/hooks/use-lint-job-query';
-import type { FindingsView } from '@/lib/lint/view/findings-query';
+import { findingsHref, type FindingsView } from '@/lib/lint/view/findings-query';
 import { DateTime } from '../ui/DateTime';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles } from '../ui/styles';
@@ -11,12 +12,19 @@ import { FindingsResults } from './FindingsResults';
 import { LintJobProgress } from './LintJobProgress';
 
 /**
- * Findings of a scope above the async threshold: starts a background lint job, shows its progress,
- * then shows one page of the job's findings, filtered, sorted and paged on the server (the same URL
- * parameters as the live view; the browser never holds the job's whole result).
+ * Findings of a scope above the async threshold: follows the background lint job the page started
+ * (or "Lint again" starts), shows its progress, then one page of the job's findings, filtered,
+ * sorted and paged on the server (the same URL parameters as the live view; the browser never holds
+ * the job's whole result). The job's id goes into the URL, so every filter, sort and page link —
+ * and a reload or a shared link — shows that job's findings instead of linting again.
  */
 export function LargeScopeFindings({ scope, factCount, view, canWrite, source }: { scope: string; factCount: number; view: FindingsView; canWrite: boolean; source: string }) {
-  const { state, relint } = useLintJobQuery(scope, view);
+  const { state, jobId, relint } = useLintJobQuery(scope, view);
+  const jobView = jobId ? { ...view, job: jobId } : view;
+  useEffect(() => {
+    // Without a navigation: the page is already showing this job.
+    if (jobId && jobId !== new URLSearchParams(window.location.search).get('job')) window.history.replaceState(null, '', findingsHref(scope, { ...view, job: jobId }));
+  }, [jobId, scope, view]);
 
   if (state.phase === 'starting' || state.phase === 'running') {
     return <LintJobProgress scope={scope} factCount={factCount} job={state.phase === 'running' ? state.job : null} estimatedS={state.phase === 'running' ? state.estimatedS : null} />;
@@ -39,7 +47,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
     <>
       <section aria-label={`Health of ${scope}`} data-testid="lint-job-done" className={`${cardStyles} mb-4 flex flex-wrap items-center justify-between gap-4 p-5`}>
         <div className="space-y-1">
-          <SeverityLinks scope={scope} counts={page.counts} />
+          <SeverityLinks scope={scope} counts={page.counts} job={jobId ?? undefined} />
           <p className="text-xs text-slate-500">
             Linted {linted.toLocaleString('en-US')} facts in a background job at <DateTime iso={checkedAt} />.
           </p>
@@ -50,7 +58,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
       </section>
       <FindingsResults
         scope={scope}
-        view={view}
+        view={jobView}
         factCount={linted}
         findingCount={page.finding_count}
         namespaces={page.namespaces}

@@ -3,8 +3,8 @@ import { SEVERITIES } from '@/lib/lint/lint-request';
 import type { SeverityCounts } from '@/lib/lint/view/scope-status';
 import { severityTones } from './SeverityBadge';
 
-/** Findings by severity as three badges, each opening the scope page filtered to that severity. */
-export function SeverityLinks({ scope, counts }: { scope: string; counts: SeverityCounts }) {
+/** Findings by severity as three badges, each opening the scope page filtered to that severity (of lint job `job`, when given). */
+export function SeverityLinks({ scope, counts, job }: { scope: string; counts: SeverityCounts; job?: string }) {
   return (
     <ul className="flex flex-wrap gap-2" aria-label={`Findings in ${scope} by severity`}>
       {SEVERITIES.map((severity) => {
@@ -14,7 +14,7 @@ export function SeverityLinks({ scope, counts }: { scope: string; counts: Severi
         return (
           <li key={severity}>
             {n ? (
-              <Link href={`/scopes/${scope}?severity=${severity}`} data-testid={`scope-${scope}-${severity}`} className={`${badge} hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600`}>
+              <Link href={`/scopes/${scope}?severity=${severity}${job ? `&job=${job}` : ''}`} data-testid={`scope-${scope}-${severity}`} className={`${badge} hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600`}>
                 <span className="font-semibold tabular-nums">{n.toLocaleString('en-US')}</span> {word}
               </Link>
             ) : (

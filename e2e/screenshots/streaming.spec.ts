@@ -67,8 +67,10 @@ test.describe('streamed pages screenshots', () => {
       await holdLoadingState(loading);
       for (const [name, url] of pages.filter(([n]) => !n.includes('empty') && !n.includes('no-match'))) {
         await loading.goto(url);
-        // The route's own loading page carries the same test id: wait for a section's skeleton.
-        await expect(loading.getByTestId('page-loading').filter({ hasText: /Loading the (health|findings|conflicts)/ }).first()).toBeVisible();
+        // The route's own loading page carries the same test id: wait for a section's skeleton (or,
+        // for a scope above the async threshold, the lint job's progress the page shows meanwhile).
+        const skeleton = loading.getByTestId('page-loading').filter({ hasText: /Loading the (health|findings|conflicts)/ });
+        await expect(skeleton.or(loading.getByTestId('lint-job')).first()).toBeVisible();
         await loading.screenshot({ path: path.join(shotsDir!, `stream-${theme}-${name}-loading.png`), fullPage: true, animations: 'disabled' });
       }
       await context.close();

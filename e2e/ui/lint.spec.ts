@@ -113,35 +113,59 @@ test.describe('lint', () => {
     await expect(page.getByTestId('findings-empty')).toBeVisible();
   });
 
-  test('a large scope lints in a background job: progress, then findings', async ({ page, request }) => {
+  test('a large scope: the page arrives with its lint job\'s findings; "Lint again" follows a new job\'s progress', async ({ page, request }) => {
     const suffix = uniqueSuffix();
     await createStaleFinding(request, `e2e:lint:${suffix}:stale`, LARGE_SCOPE);
     await createBrokenRef(request, `e2e:lint:${suffix}:ref`, `e2e:lint:${suffix}:nowhere`, LARGE_SCOPE);
     await fillAboveThreshold(request, LARGE_SCOPE, suffix);
 
-    // The first poll answers "running, half done"; the next wait until the progress bar was seen.
-    const job = await holdLintJobRunning(page, 0.5);
-
-    // The browser never downloads the job's whole result, only pages of it.
+    // What the browser asks for itself: lint starts, polls of a job, whole job results.
+    const lintStarts: string[] = [];
+    const polls: string[] = [];
     const wholeResults: string[] = [];
     page.on('request', (req) => {
-      if (req.url().includes('/v1/lint/jobs/')) wholeResults.push(req.url());
+      const url = new URL(req.url());
+      if (req.method() === 'POST' && url.pathname === '/v1/lint') lintStarts.push(url.href);
+      if (url.pathname.startsWith('/api/lint-jobs/')) polls.push(url.href);
+      if (url.pathname.startsWith('/v1/lint/jobs/')) wholeResults.push(url.href);
     });
     await signInViaApi(page);
     await page.goto('/');
     await page.getByRole('link', { name: `Open scope ${LARGE_SCOPE}` }).click();
+
+    // The server started the job and waited for it (a quick one): the findings come with the page.
+    await expect(page.getByTestId('lint-job-done')).toContainText('in a background job');
+    await expect(page).toHaveURL(/[?&]job=[0-9a-f-]{36}/);
+    const jobId = new URL(page.url()).searchParams.get('job')!;
+    expect(lintStarts).toEqual([]);
+    expect(polls).toEqual([]);
+
+    // Filters, and a reload, read that job's findings: no new lint, the job stays in the URL.
+    await filterFindings(page, { q: suffix });
+    await expect(rows(page)).toHaveCount(2);
+    await filterFindings(page, { check: 'broken_ref' });
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toHaveAttribute('data-entity', `e2e:lint:${suffix}:ref`);
+    expect(new URL(page.url()).searchParams.get('job')).toBe(jobId);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
+    expect(lintStarts).toEqual([]);
+
+    // "Lint again" starts a new job from the browser and follows it: the first poll answers
+    // "running, half done"; the next waits until the progress bar was seen.
+    const job = await holdLintJobRunning(page, 0.5);
+    await page.getByTestId('lint-job-done').getByRole('button', { name: 'Lint again' }).click();
     const progress = page.getByRole('progressbar', { name: 'Lint progress' });
     await expect(progress).toHaveAttribute('aria-valuenow', '50');
     await expect(page.getByTestId('lint-job-status')).toContainText('Running');
     job.release();
 
     await expect(page.getByTestId('lint-job-done')).toContainText('in a background job');
-    await filterFindings(page, { q: suffix });
-    await expect(rows(page)).toHaveCount(2);
-    await filterFindings(page, { check: 'broken_ref' });
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page)).toHaveAttribute('data-entity', `e2e:lint:${suffix}:ref`);
+    expect(lintStarts).toHaveLength(1);
+    await expect(page).not.toHaveURL(new RegExp(`job=${jobId}`));
     expect(job.polls()).toBeGreaterThan(1);
+    // The browser never downloads a job's whole result, only pages of it.
     expect(wholeResults).toEqual([]);
   });
 

@@ -11,6 +11,22 @@ import { runClaimedJob } from './run-job';
 // On PostgreSQL another instance's worker may claim a pending row first (claim-job.ts): then it runs
 // there, and the claim here finds nothing. Either way exactly one instance runs it.
 
+/** Jobs started on this instance whose claim or run has not ended yet, by id. */
+const runsHere = new Map<string, Promise<void>>();
+
+/**
+ * Resolves when this instance's run of job `id` ends (done, failed, lost or claimed elsewhere), or
+ * after `timeoutMs`, whichever comes first; at once for a job this instance is not running. The
+ * caller reads the job's row afterwards for its status: this only saves polling for it.
+ */
+export async function runHereEnded(id: string, timeoutMs: number): Promise<void> {
+  const run = runsHere.get(id);
+  if (!run) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([run, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timer);
+}
+
 export async function startJob<Request, Result, C>(
   definition: JobDefinition<Request, Result, C>,
   scope: string,
@@ -33,14 +49,15 @@ export async function startJob<Request, Result, C>(
       pagedKey: definition.pagedKey ?? null,
     },
   });
-  setImmediate(() => {
-    void claimJob(id)
-      .then((claim) => {
-        if (!claim) return;
-        observeJobClaim(claim.kind, 'accepted');
-        return runClaimedJob(definition, claim);
-      })
-      .catch((error) => console.error(`[stigmem] job ${id} could not start`, error));
-  });
+  const run = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => claimJob(id))
+    .then((claim) => {
+      if (!claim) return;
+      observeJobClaim(claim.kind, 'accepted');
+      return runClaimedJob(definition, claim);
+    })
+    .catch((error) => console.error(`[stigmem] job ${id} could not start`, error))
+    .finally(() => runsHere.delete(id));
+  runsHere.set(id, run);
   return { job_id: id, status: 'pending', estimated_s: estimatedS };
 }

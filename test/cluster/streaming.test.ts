@@ -3,6 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { TEST_ADMIN_KEY } from '../harness/constants';
 import { uid, wireFact } from '../harness/data';
 import { expectStreamedSection, pendingFallback, readBody } from './harness/streamed-html';
+import type { Cluster } from './harness/cluster';
 import { describeCluster, useCluster } from './harness/use-cluster';
 
 // Streamed pages (docs/performance.md § Pages that stream): the health overview, the scope page and
@@ -13,8 +14,8 @@ import { describeCluster, useCluster } from './harness/use-cluster';
 // while the page is requested: the shell must arrive with the section's fallback and without the
 // section; after the lock is released the same response completes the section.
 
-describeCluster('pages send their shell first and each section when it is read', () => {
-  const cluster = useCluster({ size: 1, env: { STIGMEM_AUTH_REQUIRED: 'true', STIGMEM_SCHEDULER: 'off' } });
+/** Table locks held from the test's own connections, and signed-in page requests, on `cluster`'s first instance. */
+function pageRequests(cluster: () => Cluster) {
   const locks: pg.Client[] = [];
   afterEach(async () => {
     await Promise.all(locks.splice(0).map((client) => client.end()));
@@ -38,17 +39,27 @@ describeCluster('pages send their shell first and each section when it is read',
     return answer.headers.get('set-cookie')!.split(';')[0];
   }
 
+  async function requestPage(path: string) {
+    const response = await fetch(`${cluster().instances[0].url}${path}`, { headers: { cookie: await signedInCookie() } });
+    expect(response.status).toBe(200);
+    return readBody(response);
+  }
+
   /** Requests `path` with `table` locked; the shell is read before the lock is released. */
   async function pageWhileLocked(path: string, table: string, fallbackTexts: string[]) {
-    const cookie = await signedInCookie();
     const release = await lockTable(table);
-    const response = await fetch(`${cluster().instances[0].url}${path}`, { headers: { cookie } });
-    expect(response.status).toBe(200);
-    const body = readBody(response);
+    const body = await requestPage(path);
     const shell = await body.until((html) => fallbackTexts.every((text) => pendingFallback(html, text)));
     await release();
     return { shell, html: await body.rest() };
   }
+
+  return { lockTable, requestPage, pageWhileLocked };
+}
+
+describeCluster('pages send their shell first and each section when it is read', () => {
+  const cluster = useCluster({ size: 1, env: { STIGMEM_AUTH_REQUIRED: 'true', STIGMEM_SCHEDULER: 'off' } });
+  const { pageWhileLocked } = pageRequests(cluster);
 
   it('the scope page: the title, then the headline, then the findings', async () => {
     const entity = `stigmem://cluster/stream-${uid()}`;
@@ -91,5 +102,75 @@ describeCluster('pages send their shell first and each section when it is read',
     const queue = expectStreamedSection(html, 'Loading the conflicts', 'data-testid="conflict-table"');
     expect(filters).toBeLessThan(queue.fallbackAt);
     expect(html.slice(queue.contentAt)).toContain(entity);
+  });
+});
+
+// A scope above STIGMEM_ASYNC_THRESHOLD: the page starts the lint job on the server while its shell
+// goes out (lib/lint/start-scope-lint.ts). A quick job is awaited and its findings stream in with the
+// HTML; a job still running after FIRST_PAGE_WAIT_S (3 s) is handed to the browser as a progress bar.
+describeCluster('the scope page of a scope above the async threshold', () => {
+  const cluster = useCluster({ size: 1, env: { STIGMEM_AUTH_REQUIRED: 'true', STIGMEM_SCHEDULER: 'off', STIGMEM_ASYNC_THRESHOLD: '10' } });
+  const { lockTable, requestPage } = pageRequests(cluster);
+  const progressFallback = 'Linting ';
+
+  async function fillTeam(): Promise<string> {
+    const entity = `stigmem://cluster/large-${uid()}`;
+    const facts = [wireFact(entity, 'alice', { scope: 'team', relation: 'ops:owner' }), wireFact(entity, 'bob', { scope: 'team', relation: 'ops:owner' })];
+    for (let i = 0; i < 12; i++) facts.push(wireFact(`${entity}-filler-${i}`, `v${i}`, { scope: 'team', relation: 'ops:note' }));
+    const write = await cluster().instances[0].call('POST', '/v1/facts', { facts });
+    expect(write.status).toBe(201);
+    return entity;
+  }
+
+  /** The id of the lint job whose answer the page handed to the browser's cache (in the page's flight data). */
+  function handedJobId(html: string): string {
+    const id = /job_id\\?":\\?"([0-9a-f-]{36})/.exec(html)?.[1];
+    expect(id, 'the page hands the browser the job it started').toBeDefined();
+    return id!;
+  }
+
+  async function finishedJob(id: string): Promise<{ status: string; findings: { check: string; entity: string }[] }> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const job = await cluster().instances[0].call('GET', `/v1/lint/jobs/${id}`);
+      expect(job.status).toBe(200);
+      if (job.body.status === 'done' || job.body.status === 'failed' || Date.now() > deadline) return job.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('a quick lint job: the findings arrive in the page itself, from the job the page started', async () => {
+    const entity = await fillTeam();
+    const html = await (await requestPage('/scopes/team')).rest();
+    const section = expectStreamedSection(html, progressFallback, 'data-testid="lint-job-done"');
+    const streamed = html.slice(section.contentAt);
+    expect(streamed).toContain('data-testid="findings-table"');
+    expect(streamed).toContain(entity);
+    expect(streamed).not.toContain('role="progressbar"');
+    const job = await finishedJob(handedJobId(html));
+    expect(job.findings).toContainEqual(expect.objectContaining({ check: 'contradiction', entity }));
+  });
+
+  it('a lint job still running after the wait: the page hands the browser its progress and completes without it', async () => {
+    const entity = await fillTeam();
+    const release = await lockTable('value_heads');
+    const started = Date.now();
+    const body = await requestPage('/scopes/team');
+    const shell = await body.until((html) => Boolean(pendingFallback(html, progressFallback)));
+    expect(shell).not.toContain('data-testid="lint-job-done"');
+    // The response ends while value_heads is still locked: the section is the job's progress.
+    const html = await body.rest();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    const section = expectStreamedSection(html, progressFallback, 'role="progressbar"');
+    const streamed = html.slice(section.contentAt).replaceAll('<!-- -->', '');
+    expect(streamed).not.toContain('data-testid="lint-job-done"');
+    const id = handedJobId(html);
+    expect(streamed).toContain(`job ${id.slice(0, 8)}`);
+    await release();
+
+    // The job the page started finishes once the lock is gone, with the scope's contradiction.
+    const job = await finishedJob(id);
+    expect(job.status).toBe('done');
+    expect(job.findings).toContainEqual(expect.objectContaining({ check: 'contradiction', entity }));
   });
 });

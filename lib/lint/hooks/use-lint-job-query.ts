@@ -6,15 +6,16 @@ import type { FindingsView } from '@/lib/lint/view/findings-query';
 import type { JobFindingsPage } from '@/lib/lint/job-findings-page';
 import type { LintResult } from '@/lib/lint/lint-request';
 import { apiFetch } from '../../client/api-client';
-import { queryKeys } from '../../client/query-keys';
+import { type LintStartAnswer, lintJobPageKey, lintStartKey, viewParams } from '../lint-job-keys';
 
 // A large scope's lint (§14.5): POST /v1/lint answers 202 with a job id; the job's status is polled
 // through the dashboard's GET /api/lint-jobs/:id/findings, which, once the job is done, answers one
 // page of its findings for the URL's filters (the browser never holds the whole result). The start
 // lives in the query cache, so a filter or page change reuses the finished job instead of linting
-// again, and the previous page stays on screen while the next one loads.
+// again, and the previous page stays on screen while the next one loads. The scope page starts the
+// lint on the server and hands its answer (and, when the job finished quickly, the first page) to
+// this cache under the same keys (lint-job-keys.ts), so the browser only polls what is still running.
 
-type StartAnswer = { job_id: string; status: 'pending'; estimated_s: number } | LintResult;
 export type LintJob = JobFindingsPage['job'];
 export type FindingsPageOfJob = NonNullable<JobFindingsPage['page']>;
 
@@ -34,16 +35,6 @@ export type LintJobState =
   | { phase: 'failed'; reason: string }
   | { phase: 'error'; error: unknown };
 
-export function lintStartKey(scope: string) {
-  return [...queryKeys.lint, 'start', scope] as const;
-}
-
-function viewParams(view: FindingsView): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(view)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
-}
-
 /** The synchronous answer (the scope shrank below the threshold meanwhile), paged like a job's; its rows show the lint's sentences. */
 function pageOfResult(result: LintResult, view: FindingsView): FindingsPageOfJob {
   const counts = { error: 0, warning: 0, info: 0 };
@@ -51,17 +42,17 @@ function pageOfResult(result: LintResult, view: FindingsView): FindingsPageOfJob
   return { ...filterFindings(result.findings, view), counts, namespaces: namespacesOf(result.findings), finding_count: result.findings.length, facts: {} };
 }
 
-export function useLintJobQuery(scope: string, view: FindingsView): { state: LintJobState; relint: () => void } {
+export function useLintJobQuery(scope: string, view: FindingsView): { state: LintJobState; jobId: string | null; relint: () => void } {
   const queryClient = useQueryClient();
   const start = useQuery({
     queryKey: lintStartKey(scope),
-    queryFn: () => apiFetch<StartAnswer>('/v1/lint', { method: 'POST', body: { scope } }),
+    queryFn: () => apiFetch<LintStartAnswer>('/v1/lint', { method: 'POST', body: { scope } }),
     staleTime: Infinity,
     gcTime: 15 * 60_000,
   });
   const jobId = start.data && 'job_id' in start.data ? start.data.job_id : null;
   const job = useQuery({
-    queryKey: [...queryKeys.lint, 'job', jobId, viewParams(view)],
+    queryKey: lintJobPageKey(jobId, view),
     queryFn: () => apiFetch<JobFindingsPage>(`/api/lint-jobs/${encodeURIComponent(jobId!)}/findings?${viewParams(view)}`),
     enabled: jobId !== null,
     staleTime: Infinity,
@@ -81,5 +72,5 @@ export function useLintJobQuery(scope: string, view: FindingsView): { state: Lin
   else if (job.data?.job.status === 'done' && job.data.page) {
     state = { phase: 'done', page: job.data.page, factCount: job.data.job.fact_count ?? 0, checkedAt: job.data.job.checked_at ?? job.data.job.finished_at! };
   } else state = { phase: 'running', job: job.data?.job ?? null, estimatedS: start.data.estimated_s };
-  return { state, relint };
+  return { state, jobId, relint };
 }

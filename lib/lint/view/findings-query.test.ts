@@ -26,6 +26,13 @@ describe('parseFindingsView', () => {
     expect(parseFindingsView({ check: ['orphan', 'stale'] }).check).toBe('orphan');
     expect(parseFindingsView(new URLSearchParams('check=broken_ref&page=2'))).toMatchObject({ check: 'broken_ref', page: 2 });
   });
+
+  it("reads a large scope's lint job id, and only a job id", () => {
+    const job = '0b9e8c1e-7a55-4c5e-9d1f-3f2f6b1c2d4e';
+    expect(parseFindingsView({ job }).job).toBe(job);
+    expect(parseFindingsView({ job: `${job}' OR 1=1` })).not.toHaveProperty('job');
+    expect(parseFindingsView({ job: 'latest' })).not.toHaveProperty('job');
+  });
 });
 
 describe('toPageQuery', () => {
@@ -41,6 +48,12 @@ describe('findingsHref and sortHref', () => {
     expect(findingsHref('local', base)).toBe('/scopes/local');
     expect(findingsHref('local', base, { severity: 'error', page: 2 })).toBe('/scopes/local?severity=error&page=2');
     expect(findingsHref('local', base, { namespace: 'memory' })).toBe('/scopes/local?namespace=memory');
+  });
+
+  it("keeps the lint job through filters, sorting and pages", () => {
+    const job = '0b9e8c1e-7a55-4c5e-9d1f-3f2f6b1c2d4e';
+    expect(findingsHref('team', { ...base, job }, { severity: 'error', page: 2 })).toBe(`/scopes/team?severity=error&page=2&job=${job}`);
+    expect(sortHref('team', { ...base, job }, 'entity')).toBe(`/scopes/team?sort=entity&job=${job}`);
   });
 
   it('encodes the search', () => {

@@ -1,7 +1,8 @@
 import type { FindingsPageQuery } from '../findings-page';
 import { LINT_CHECKS, type LintCheck, SEVERITIES, type Severity } from '../lint-request';
 
-// The scope page's state lives in its URL (?check=&severity=&namespace=&q=&sort=&dir=&page=), so a
+// The scope page's state lives in its URL (?check=&severity=&namespace=&q=&sort=&dir=&page=, and
+// for a scope above the async threshold &job=, the lint job whose findings it shows), so a
 // filtered view can be bookmarked and shared. Parsing is forgiving: a value that does not parse (an
 // edited URL) falls back to its default instead of failing the page.
 
@@ -22,7 +23,12 @@ export interface FindingsView {
   dir: SortDir;
   /** 1-based. */
   page: number;
+  /** A large scope's lint job whose findings the page shows (its id): paging and filtering read that
+   *  job's result instead of linting again. Absent: the page lints. */
+  job?: string;
 }
+
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -39,6 +45,7 @@ export function parseFindingsView(params: RawParams): FindingsView {
   const namespace = first(params, 'namespace');
   const q = first(params, 'q')?.trim();
   const page = Number(first(params, 'page'));
+  const job = first(params, 'job');
   return {
     check: oneOf(LINT_CHECKS, first(params, 'check')),
     severity: oneOf(SEVERITIES, first(params, 'severity')),
@@ -47,6 +54,7 @@ export function parseFindingsView(params: RawParams): FindingsView {
     sort: oneOf(FINDING_SORT_KEYS, first(params, 'sort')) ?? 'severity',
     dir: first(params, 'dir') === 'desc' ? 'desc' : 'asc',
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    ...(job && JOB_ID.test(job) ? { job } : {}),
   };
 }
 
@@ -80,6 +88,7 @@ export function findingsHref(scope: string, view: FindingsView, changes: Partial
   if (next.sort !== 'severity') params.set('sort', next.sort);
   if (next.dir !== 'asc') params.set('dir', next.dir);
   if (next.page > 1) params.set('page', String(next.page));
+  if (next.job) params.set('job', next.job);
   const query = params.toString();
   return `/scopes/${encodeURIComponent(scope)}${query ? `?${query}` : ''}`;
 }

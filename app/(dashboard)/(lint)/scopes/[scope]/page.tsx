@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { FindingsSkeleton } from '@/components/lint/FindingsSkeleton';
-import { LargeScopeFindings } from '@/components/lint/LargeScopeFindings';
+import { LargeScopeFindingsLoader } from '@/components/lint/LargeScopeFindingsLoader';
+import { LintJobProgress } from '@/components/lint/LintJobProgress';
 import { RelintButton } from '@/components/lint/RelintButton';
 import { type LoadedFindings, ScopeFindingsLoader } from '@/components/lint/ScopeFindingsLoader';
 import { ScopeSummaryLoader } from '@/components/lint/ScopeSummaryLoader';
@@ -15,6 +16,7 @@ import { scopeSize } from '@/lib/lint/scope-size';
 import { findingsPage } from '@/lib/lint/findings-page';
 import { loadFindingFacts } from '@/lib/lint/load-finding-facts';
 import { scopeHealth } from '@/lib/lint/lint-summary';
+import { startScopeLint } from '@/lib/lint/start-scope-lint';
 
 export const metadata: Metadata = { title: 'Scope health' };
 
@@ -39,10 +41,15 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
   );
 
   if (size.needsJob) {
+    // The lint starts now, on the server; the shell goes out while it runs (start-scope-lint.ts).
+    const lint = startScopeLint(scope, principal, view);
+    lint.catch(() => undefined);
     return (
       <>
         {header}
-        <LargeScopeFindings scope={scope} factCount={size.factCount} view={view} canWrite={canWrite} source={principal.entityUri} />
+        <Suspense fallback={<LintJobProgress scope={scope} factCount={size.factCount} job={null} estimatedS={null} />}>
+          <LargeScopeFindingsLoader lint={lint} scope={scope} factCount={size.factCount} view={view} canWrite={canWrite} source={principal.entityUri} />
+        </Suspense>
         <ScoreExplainer />
       </>
     );

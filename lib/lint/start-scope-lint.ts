@@ -1,0 +1,46 @@
+import type { Principal } from '../auth/principal';
+import type { FactScope } from '../facts/scope';
+import { DomainError } from '../errors/domain-error';
+import { lintAndRecord } from '../health-history/lint-and-record';
+import { runHereEnded } from '../jobs/start-job';
+import { type JobFindingsPage, jobFindingsPage } from './job-findings-page';
+import { lintRequestSchema } from './lint-request';
+import type { FindingsView } from './view/findings-query';
+
+// The scope page of a large scope (above STIGMEM_ASYNC_THRESHOLD) starts its lint on the server, as
+// POST /v1/lint { scope } would, while the page's shell is already on its way. A job this instance
+// expects to finish within FIRST_PAGE_WAIT_S is awaited and its first page of findings streams in
+// with the HTML; a longer one is handed to the browser at once, which shows its progress. Either way
+// the browser does not start a second lint, and it puts the job's id in the URL (?job=): filtering,
+// sorting and paging then read that job's result instead of linting again, until "Lint again"
+// (docs/decisions.md, "The scope page of a large scope starts its lint on the server").
+
+/** How long the page waits for a quick lint job before it shows a progress bar instead. */
+export const FIRST_PAGE_WAIT_S = 3;
+
+export interface ScopeLintStart {
+  job: { job_id: string; status: 'pending'; estimated_s: number };
+  /** The job as GET /api/lint-jobs/:id/findings answers it for this view: done, or still running. */
+  page: JobFindingsPage;
+}
+
+/** The lint job `id` of `scope`, if it is still kept (finished jobs are pruned after a day). */
+async function earlierJob(id: string, scope: FactScope, view: FindingsView): Promise<ScopeLintStart | null> {
+  const page = await jobFindingsPage(id, view).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === 'not_found') return null;
+    throw error;
+  });
+  if (!page || page.job.scope !== scope) return null;
+  return { job: { job_id: id, status: 'pending', estimated_s: page.job.estimated_s }, page };
+}
+
+/** Null when the scope shrank below the threshold meanwhile: the browser lints it itself. */
+export async function startScopeLint(scope: FactScope, principal: Principal, view: FindingsView): Promise<ScopeLintStart | null> {
+  const earlier = view.job ? await earlierJob(view.job, scope, view) : null;
+  if (earlier) return earlier;
+  const answer = await lintAndRecord(lintRequestSchema.parse({ scope }), principal);
+  if (answer.status === 200) return null;
+  const job = answer.body;
+  if (job.estimated_s <= FIRST_PAGE_WAIT_S) await runHereEnded(job.job_id, FIRST_PAGE_WAIT_S * 1000);
+  return { job, page: await jobFindingsPage(job.job_id, view) };
+}
