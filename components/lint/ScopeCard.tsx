@@ -1,8 +1,10 @@
 import Link from 'next/link';
 import { prepareNamespaceChart } from '@/lib/lint/view/namespace-chart';
 import { healthTone, plural, totalFindings } from '@/lib/lint/view/scope-status';
-import type { ScopeHealth } from '@/lib/lint/lint-summary';
+import type { CardHealth, OverviewHealth } from '@/lib/lint/overview-health';
+import { CheckNowButton } from '../health-history/CheckNowButton';
 import { ScopeTrend } from '../health-history/ScopeTrend';
+import { DateTime } from '../ui/DateTime';
 import { cardStyles, linkStyles } from '../ui/styles';
 import { CheckLinks } from './CheckLinks';
 import { HealthScore } from './HealthScore';
@@ -17,8 +19,49 @@ const scopeBlurb: Record<string, string> = {
   public: 'Readable by anyone',
 };
 
-/** One scope on the Health page: counts, findings by severity, score, and where the findings sit. */
-export function ScopeCard({ health }: { health: ScopeHealth }) {
+const triggerWords = { schedule: 'scheduled', manual: 'checked by hand', api: 'a lint over the API' } as const;
+
+/** Where a card's numbers come from when they are not live: a scope above the async threshold. */
+function RunSource({ scope, run, threshold }: { scope: string; run: Extract<OverviewHealth, { source: 'run' }>['run']; threshold: number }) {
+  return (
+    <div data-testid={`scope-${scope}-from-run`} className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">
+      <p className="min-w-0 flex-1">
+        From the health run of <DateTime iso={run.finished_at ?? run.started_at} /> ({triggerWords[run.trigger]}): above {threshold.toLocaleString('en-US')} facts the overview does not lint a scope
+        on every view.
+      </p>
+      <CheckNowButton scope={scope} />
+    </div>
+  );
+}
+
+/** A scope above the async threshold that no health run has checked yet. */
+export function UncheckedScopeCard({ scope, threshold }: { scope: string; threshold: number }) {
+  const headingId = `scope-${scope}-title`;
+  return (
+    <section aria-labelledby={headingId} data-testid={`scope-card-${scope}`} className={`${cardStyles} flex flex-col p-5`}>
+      <h2 id={headingId} className="text-base font-semibold capitalize text-slate-900">
+        {scope}
+      </h2>
+      <p className="text-xs text-slate-500">{scopeBlurb[scope]}</p>
+      <p data-testid={`scope-${scope}-unchecked`} className="mt-4 text-sm text-slate-700">
+        Not checked yet. This scope holds more than {threshold.toLocaleString('en-US')} facts, so the overview shows its latest health run instead of linting it on every view, and
+        none has finished yet. The health scheduler checks it in the background (unless it is off); “Check now” runs a check at once.
+      </p>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4 text-sm">
+        <Link href={`/scopes/${scope}`} className={linkStyles} aria-label={`Open scope ${scope}`}>
+          Open scope →
+        </Link>
+        <CheckNowButton scope={scope} />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * One scope on the Health page: counts, findings by severity, score, and where the findings sit.
+ * Given a `run`, the numbers are that health run's (a scope above the async threshold), and the card says so.
+ */
+export function ScopeCard({ health, run, threshold = 0 }: { health: CardHealth; run?: Extract<OverviewHealth, { source: 'run' }>['run']; threshold?: number }) {
   const { scope } = health;
   const headingId = `scope-${scope}-title`;
   const findings = totalFindings(health.findings);
@@ -34,6 +77,7 @@ export function ScopeCard({ health }: { health: ScopeHealth }) {
         </div>
         <HealthScore scope={scope} score={health.score} tone={healthTone(health.score, health.findings)} />
       </div>
+      {run ? <RunSource scope={scope} run={run} threshold={threshold} /> : null}
       <ScopeTrend scope={scope} />
       <dl className="mt-4 grid grid-cols-3 gap-4">
         <ScopeStat label="Facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
@@ -47,7 +91,7 @@ export function ScopeCard({ health }: { health: ScopeHealth }) {
             <SeverityLinks scope={scope} counts={health.findings} />
             <CheckLinks scope={scope} counts={health.by_check} />
             <div className="mt-4">
-              <NamespaceChart scope={scope} bars={bars} />
+              {run ? <p className="text-xs text-slate-500">A health run does not record where its findings sit: open the scope for findings by namespace.</p> : <NamespaceChart scope={scope} bars={bars} />}
             </div>
           </>
         ) : (

@@ -38,6 +38,14 @@ describe('parseConfig', () => {
     expect(config.conflictCooldownDays).toBe(0.5);
   });
 
+  it("takes the overview's live limit from the async threshold unless it is set", () => {
+    expect(parseConfig({}).overviewLiveFacts).toBe(100_000);
+    expect(parseConfig({ STIGMEM_ASYNC_THRESHOLD: '5000' }).overviewLiveFacts).toBe(5_000);
+    expect(parseConfig({ STIGMEM_ASYNC_THRESHOLD: '5000', STIGMEM_OVERVIEW_LIVE_FACTS: '2000000' }).overviewLiveFacts).toBe(2_000_000);
+    expect(parseConfig({ STIGMEM_OVERVIEW_LIVE_FACTS: ' ' }).overviewLiveFacts).toBe(100_000);
+    expect(problems({ STIGMEM_OVERVIEW_LIVE_FACTS: 'all' })[0]).toMatch(/^STIGMEM_OVERVIEW_LIVE_FACTS: must be a whole number.*\(got "all"\)/);
+  });
+
   it('names each variable that does not parse, with the value it read', () => {
     const found = problems({ STIGMEM_ASYNC_THRESHOLD: 'lots', STIGMEM_AUTH_REQUIRED: 'maybe', STIGMEM_DB_POOL: '0' });
     expect(found).toHaveLength(3);

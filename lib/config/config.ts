@@ -22,6 +22,19 @@ const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =
       .default(fallback),
   );
 
+/** A whole number of at least `min`, or undefined when unset (its default depends on another setting). */
+const optionalInteger = (min: number) =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, `must be a whole number of at least ${min}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(Number.MAX_SAFE_INTEGER, `must be at most ${Number.MAX_SAFE_INTEGER}`))
+      .optional(),
+  );
+
 /** A decimal number within bounds. */
 const decimal = (fallback: number, min: number) =>
   z.preprocess(
@@ -78,6 +91,7 @@ const envSchema = z.object({
   STIGMEM_NODE_URL: url,
   STIGMEM_CONFLICT_COOLDOWN_DAYS: decimal(90, 0),
   STIGMEM_ASYNC_THRESHOLD: integer(100_000, 0),
+  STIGMEM_OVERVIEW_LIVE_FACTS: optionalInteger(0),
   STIGMEM_DECAY_POLICIES: optionalText,
   STIGMEM_AUTO_RESOLVE_BUDGET: integer(5, 1, 1000),
   STIGMEM_MAINTENANCE: flag(true),
@@ -129,6 +143,8 @@ export interface Config {
   node: { id: string | null; url: string | null };
   conflictCooldownDays: number;
   asyncThreshold: number;
+  /** Above this many facts the health overview shows a scope's latest health run instead of linting it per view. */
+  overviewLiveFacts: number;
   decayPoliciesJson: string | null;
   autoResolveBudget: number;
   maintenance: { enabled: boolean; intervalMs: number };
@@ -163,6 +179,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     node: { id: e.STIGMEM_NODE_ID ?? null, url: e.STIGMEM_NODE_URL?.replace(/\/+$/, '') ?? null },
     conflictCooldownDays: e.STIGMEM_CONFLICT_COOLDOWN_DAYS,
     asyncThreshold: e.STIGMEM_ASYNC_THRESHOLD,
+    overviewLiveFacts: e.STIGMEM_OVERVIEW_LIVE_FACTS ?? e.STIGMEM_ASYNC_THRESHOLD,
     decayPoliciesJson: e.STIGMEM_DECAY_POLICIES ?? null,
     autoResolveBudget: e.STIGMEM_AUTO_RESOLVE_BUDGET,
     maintenance: { enabled: e.STIGMEM_MAINTENANCE, intervalMs: e.STIGMEM_MAINTENANCE_INTERVAL_S * 1000 },

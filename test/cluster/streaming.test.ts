@@ -173,4 +173,26 @@ describeCluster('the scope page of a scope above the async threshold', () => {
     expect(job.status).toBe('done');
     expect(job.findings).toContainEqual(expect.objectContaining({ check: 'contradiction', entity }));
   });
+
+  it('the health overview: a scope above the threshold shows its latest health run, or that none has run, instead of a live lint', async () => {
+    await fillTeam();
+    const stat = (html: string, id: string) => new RegExp(`data-testid="${id}"[^>]*>([\\d,]+)<`).exec(html)?.[1];
+    const before = await (await requestPage('/')).rest();
+    expect(before).toContain('data-testid="scope-team-unchecked"');
+    expect(before).not.toContain('data-testid="scope-team-facts"');
+    // "local" holds no facts here: at or below the threshold, its card is live.
+    expect(before).toContain('data-testid="scope-local-healthy"');
+
+    const run = await cluster().instances[0].call('POST', '/v1/health/runs', { scope: 'team' });
+    expect(run.status).toBe(201);
+    // A write after the run: the card keeps the run's numbers (and says when they are from).
+    await fillTeam();
+    const after = await (await requestPage('/')).rest();
+    expect(after).toContain('data-testid="scope-team-from-run"');
+    expect(after).not.toContain('data-testid="scope-team-unchecked"');
+    expect(after).not.toContain('data-testid="scope-team-namespace-chart"');
+    expect(stat(after, 'scope-team-facts')).toBe(run.body.fact_count.toLocaleString('en-US'));
+    expect(stat(after, 'scope-team-entities')).toBe(run.body.entity_count.toLocaleString('en-US'));
+    expect(after).toContain(`data-testid="scope-team-score"`);
+  });
 });
