@@ -18,7 +18,7 @@ import { LintJobProgress } from './LintJobProgress';
  * the job's whole result). The job's id goes into the URL, so every filter, sort and page link —
  * and a reload or a shared link — shows that job's findings instead of linting again.
  */
-export function LargeScopeFindings({ scope, factCount, view, canWrite, source }: { scope: string; factCount: number; view: FindingsView; canWrite: boolean; source: string }) {
+export function LargeScopeFindings({ scope, threshold, view, canWrite, source }: { scope: string; threshold: number; view: FindingsView; canWrite: boolean; source: string }) {
   const { state, jobId, relint } = useLintJobQuery(scope, view);
   const jobView = jobId ? { ...view, job: jobId } : view;
   useEffect(() => {
@@ -27,7 +27,7 @@ export function LargeScopeFindings({ scope, factCount, view, canWrite, source }:
   }, [jobId, scope, view]);
 
   if (state.phase === 'starting' || state.phase === 'running') {
-    return <LintJobProgress scope={scope} factCount={factCount} job={state.phase === 'running' ? state.job : null} estimatedS={state.phase === 'running' ? state.estimatedS : null} />;
+    return <LintJobProgress scope={scope} threshold={threshold} job={state.phase === 'running' ? state.job : null} estimatedS={state.phase === 'running' ? state.estimatedS : null} />;
   }
   if (state.phase === 'failed' || state.phase === 'error') {
     return (

@@ -15,7 +15,7 @@ export async function LargeScopeFindingsLoader({
 }: {
   lint: Promise<ScopeLintStart | null>;
   scope: string;
-  factCount: number;
+  threshold: number;
   view: FindingsView;
   canWrite: boolean;
   source: string;

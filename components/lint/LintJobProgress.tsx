@@ -3,16 +3,16 @@ import type { LintJob } from '@/lib/lint/hooks/use-lint-job-query';
 const statusWords = { pending: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } as const;
 
 /** A large scope's background lint: a progress bar while the job runs (§14.5). */
-export function LintJobProgress({ scope, factCount, job, estimatedS }: { scope: string; factCount: number; job: LintJob | null; estimatedS: number | null }) {
+export function LintJobProgress({ scope, threshold, job, estimatedS }: { scope: string; threshold: number; job: LintJob | null; estimatedS: number | null }) {
   const percent = Math.round((job?.progress ?? 0) * 100);
   const status = job ? statusWords[job.status] : 'Starting';
   return (
     <section aria-labelledby="lint-job-title" data-testid="lint-job" className="rounded-xl border border-indigo-200 bg-white p-5 shadow-sm">
       <h2 id="lint-job-title" className="text-base font-semibold text-slate-900">
-        Linting {factCount.toLocaleString('en-US')} facts in the background
+        Linting {scope} in the background
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {scope} is larger than the node&apos;s synchronous limit, so lint runs as a job and this page follows its progress.
+        {scope} holds more than {threshold.toLocaleString('en-US')} facts, the node&apos;s synchronous limit, so lint runs as a job and this page follows its progress.
         {estimatedS ? ` Estimated ${estimatedS} s.` : ''}
       </p>
       <div

@@ -1,12 +1,11 @@
 import { getDb } from '../db/prisma';
-import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { HEAVY } from '../health-history/run-queries';
 import { type HealthRunRecord, toRunRecord } from '../health-history/run-record';
 import { config } from '../config/config';
-import { Prisma } from '../generated/prisma/client';
 import { LINT_CHECKS, type LintCheck } from './lint-request';
 import { scopeHealth, type ScopeHealth } from './lint-summary';
+import { factCountUpTo } from './scope-size';
 
 // The health overview's card of one scope. At or below STIGMEM_OVERVIEW_LIVE_FACTS facts (by default
 // STIGMEM_ASYNC_THRESHOLD) it is linted live on every view, as before. Above it nothing lints on a
@@ -23,14 +22,6 @@ export type OverviewHealth =
   | { source: 'live'; health: CardHealth }
   | { source: 'run'; health: CardHealth; threshold: number; run: Pick<HealthRunRecord, 'id' | 'trigger' | 'started_at' | 'finished_at'> }
   | { source: 'none'; scope: FactScope; threshold: number };
-
-/** Whether `scope` holds more than `threshold` facts; reads at most threshold + 1 index entries. */
-export async function aboveThreshold(scope: FactScope, threshold: number): Promise<boolean> {
-  const [{ n }] = await readOnly((tx) =>
-    tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*)::bigint AS n FROM (SELECT 1 FROM facts WHERE scope = ${scope} LIMIT ${threshold + 1}) x`),
-  );
-  return Number(n) > threshold;
-}
 
 /** A finished run's counts in the card's shape; where its findings sit by namespace is not recorded. */
 export function healthOfRun(run: HealthRunRecord): CardHealth {
@@ -53,7 +44,7 @@ export function healthOfRun(run: HealthRunRecord): CardHealth {
 
 export async function overviewHealth(scope: FactScope): Promise<OverviewHealth> {
   const threshold = config().overviewLiveFacts;
-  if (!(await aboveThreshold(scope, threshold))) return { source: 'live', health: await scopeHealth(scope) };
+  if ((await factCountUpTo(scope, threshold)) !== null) return { source: 'live', health: await scopeHealth(scope) };
   const db = await getDb();
   const row = await db.healthRun.findFirst({ where: { scope, status: 'ok' }, omit: HEAVY, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }] });
   if (!row) return { source: 'none', scope, threshold };

@@ -47,8 +47,8 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
     return (
       <>
         {header}
-        <Suspense fallback={<LintJobProgress scope={scope} factCount={size.factCount} job={null} estimatedS={null} />}>
-          <LargeScopeFindingsLoader lint={lint} scope={scope} factCount={size.factCount} view={view} canWrite={canWrite} source={principal.entityUri} />
+        <Suspense fallback={<LintJobProgress scope={scope} threshold={size.threshold} job={null} estimatedS={null} />}>
+          <LargeScopeFindingsLoader lint={lint} scope={scope} threshold={size.threshold} view={view} canWrite={canWrite} source={principal.entityUri} />
         </Suspense>
         <ScoreExplainer />
       </>
