@@ -20,6 +20,8 @@ export interface ResultPages {
   append(items: readonly unknown[]): Promise<void>;
   /** Items appended so far. */
   readonly count: number;
+  /** Items per stored page: page n holds items n × pageSize onwards. */
+  readonly pageSize: number;
 }
 
 export interface JobContext<Checkpoint> {

@@ -30,7 +30,7 @@ import { JOB_PAGE_SIZE } from './jobs';
 //
 // On PGlite (one session) the lint's READ ONLY transaction holds the only connection while its
 // cursor is read: a write would wait for it, and it waits for the write. There the serialized pages
-// are kept (as text, about a third of the objects' size) and written in the final transaction, as
+// are kept (as JSON text, far smaller than the parsed objects) and written in the final transaction, as
 // before. The same with a pool of one connection on PostgreSQL.
 
 /** Whether pages wait for the end of the run: the database has one session for the run's read and the page writes. */
@@ -51,7 +51,7 @@ export class ResultPageWriter implements ResultPages {
   constructor(
     private readonly claim: Claim,
     private readonly deferred = pagesWaitForEnd(),
-    private readonly pageSize = JOB_PAGE_SIZE,
+    readonly pageSize = JOB_PAGE_SIZE,
   ) {}
 
   async append(items: readonly unknown[]): Promise<void> {

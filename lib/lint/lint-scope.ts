@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal';
 import { readOnly } from '../db/read-only';
 import { databaseKind } from '../db/connection';
-import { asyncThreshold, JOB_PAGE_SIZE } from '../jobs/jobs';
+import { asyncThreshold } from '../jobs/jobs';
 import type { JobDefinition } from '../jobs/job-definition';
 import { startJob } from '../jobs/start-job';
 import { countFacts, lintCounted } from './run-lint';
@@ -58,7 +58,7 @@ export const lintJob: JobDefinition<LintRequest, LintHead & { [FINDING_SUMMARY_K
         summary.add(batch);
         await pages.append(batch);
       });
-      return { ...head, [FINDING_SUMMARY_KEY]: summary.done(JOB_PAGE_SIZE) };
+      return { ...head, [FINDING_SUMMARY_KEY]: summary.done(pages.pageSize) };
     } finally {
       clearInterval(ticker);
     }

@@ -258,6 +258,7 @@ describeHttp('lint jobs', () => {
         get count() {
           return context.pages.count;
         },
+        pageSize: context.pages.pageSize,
         async append(items: readonly unknown[]) {
           await context.pages.append(items.map((item) => ({ ...(item as object), detail: 'FIRST RUN' })));
           if (postgres && context.pages.count >= JOB_PAGE_SIZE && context.pages.count < JOB_PAGE_SIZE + 500) {
