@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { countFindings, type FindingCounts } from '../lint/finding-counts';
 
 // What a health run keeps of its findings: counts by check × severity (any check name, so a new
 // lint check needs no migration) and a short hash of each finding's identity, so the next run can
@@ -30,9 +31,57 @@ export function compactFinding(f: FindingIdentity): CompactFinding {
   return compact;
 }
 
-/** Hashes in `current` missing from `previous` (new) and the reverse (fixed); both sorted. */
-export function diffFingerprints(previous: readonly string[] | null, current: readonly string[]): { added: string[]; removed: string[] } {
-  const before = new Set(previous ?? []);
-  const now = new Set(current);
-  return { added: [...now].filter((h) => !before.has(h)).sort(), removed: [...before].filter((h) => !now.has(h)).sort() };
+export interface TalliedRun {
+  counts: FindingCounts;
+  /** Every finding's hash, once, sorted. */
+  fingerprints: string[];
+  /** The first `keep` findings (in lint order, one per hash) whose hash the previous run did not have. */
+  newFindings: CompactFinding[];
+  newCount: number;
+  /** The first `keep` hashes (sorted) of the previous run that this one no longer has. */
+  fixedHashes: string[];
+  fixedCount: number;
+}
+
+/**
+ * What a health run keeps of its lint, taken batch by batch as the findings stream in: counts,
+ * hashes, and against the previous run's hashes what is new and what was fixed. Holds one hash per
+ * finding (about 100 MB at a million findings), never the findings themselves.
+ */
+export class FindingTally {
+  private readonly counts: FindingCounts = {};
+  private readonly previous: Set<string>;
+  private readonly current = new Set<string>();
+  private readonly fresh = new Set<string>();
+  private readonly kept: CompactFinding[] = [];
+
+  constructor(
+    previous: readonly string[] | null,
+    private readonly keep: number,
+  ) {
+    this.previous = new Set(previous ?? []);
+  }
+
+  add(findings: readonly FindingIdentity[]): void {
+    countFindings(findings, this.counts);
+    for (const finding of findings) {
+      const compact = compactFinding(finding);
+      this.current.add(compact.h);
+      if (this.previous.has(compact.h) || this.fresh.has(compact.h)) continue;
+      this.fresh.add(compact.h);
+      if (this.kept.length < this.keep) this.kept.push(compact);
+    }
+  }
+
+  done(): TalliedRun {
+    const fixed = [...this.previous].filter((h) => !this.current.has(h)).sort();
+    return {
+      counts: this.counts,
+      fingerprints: [...this.current].sort(),
+      newFindings: this.kept,
+      newCount: this.fresh.size,
+      fixedHashes: fixed.slice(0, this.keep),
+      fixedCount: fixed.length,
+    };
+  }
 }

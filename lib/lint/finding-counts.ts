@@ -3,8 +3,7 @@
 
 export type FindingCounts = Record<string, Record<string, number>>;
 
-export function countFindings(findings: readonly { check: string; severity: string }[]): FindingCounts {
-  const counts: FindingCounts = {};
+export function countFindings(findings: readonly { check: string; severity: string }[], counts: FindingCounts = {}): FindingCounts {
   for (const f of findings) {
     const bySeverity = (counts[f.check] ??= {});
     bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
