@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import { lintJobPageKey, lintStartKey } from '@/lib/lint/lint-job-keys';
-import type { ScopeLintStart } from '@/lib/lint/start-scope-lint';
+import type { ScopeLintStart } from '@/lib/health-history/start-scope-lint';
 import type { FindingsView } from '@/lib/lint/view/findings-query';
 import { LargeScopeFindings } from './LargeScopeFindings';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { prepareNamespaceChart } from '@/lib/lint/view/namespace-chart';
 import { healthTone, plural, totalFindings } from '@/lib/lint/view/scope-status';
-import type { CardHealth, OverviewHealth } from '@/lib/lint/overview-health';
+import type { CardHealth, OverviewHealth } from '@/lib/health-history/overview-health';
 import { CheckNowButton } from '../health-history/CheckNowButton';
 import { ScopeTrend } from '../health-history/ScopeTrend';
 import { DateTime } from '../ui/DateTime';

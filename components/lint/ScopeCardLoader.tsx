@@ -1,4 +1,4 @@
-import type { OverviewHealth } from '@/lib/lint/overview-health';
+import type { OverviewHealth } from '@/lib/health-history/overview-health';
 import { Skeleton } from '../ui/Skeleton';
 import { cardStyles } from '../ui/styles';
 import { ScopeCard, UncheckedScopeCard } from './ScopeCard';

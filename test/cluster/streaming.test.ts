@@ -106,7 +106,7 @@ describeCluster('pages send their shell first and each section when it is read',
 });
 
 // A scope above STIGMEM_ASYNC_THRESHOLD: the page starts the lint job on the server while its shell
-// goes out (lib/lint/start-scope-lint.ts). A quick job is awaited and its findings stream in with the
+// goes out (lib/health-history/start-scope-lint.ts). A quick job is awaited and its findings stream in with the
 // HTML; a job still running after FIRST_PAGE_WAIT_S (3 s) is handed to the browser as a progress bar.
 describeCluster('the scope page of a scope above the async threshold', () => {
   const cluster = useCluster({ size: 1, env: { STIGMEM_AUTH_REQUIRED: 'true', STIGMEM_SCHEDULER: 'off', STIGMEM_ASYNC_THRESHOLD: '10' } });

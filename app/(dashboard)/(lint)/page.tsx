@@ -5,7 +5,7 @@ import { ScopeCardLoader, ScopeCardSkeleton } from '@/components/lint/ScopeCardL
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { pageAccess } from '@/lib/pages/page-access';
-import { overviewHealth, type OverviewHealth } from '@/lib/lint/overview-health';
+import { overviewHealth, type OverviewHealth } from '@/lib/health-history/overview-health';
 import { nodeHasFacts } from '@/lib/node/node-has-facts';
 import { nodeInfo } from '@/lib/node/node-info';
 import { requestOrigin } from '@/lib/node/request-origin';
@@ -26,7 +26,7 @@ export default async function HealthPage() {
     );
   }
   // The shell goes out first and each card streams in when its scope's health is computed (or, above
-  // the async threshold, its latest health run read: lib/lint/overview-health.ts). One at a time
+  // the async threshold, its latest health run read: lib/health-history/overview-health.ts). One at a time
   // (each starts when the previous one settled): on the embedded database queries run one after
   // another anyway, and the first card arrives soonest.
   let previous: Promise<unknown> = Promise.resolve();

@@ -16,7 +16,7 @@ import { scopeSize } from '@/lib/lint/scope-size';
 import { findingsPage } from '@/lib/lint/findings-page';
 import { loadFindingFacts } from '@/lib/lint/load-finding-facts';
 import { scopeHealth } from '@/lib/lint/lint-summary';
-import { startScopeLint } from '@/lib/lint/start-scope-lint';
+import { startScopeLint } from '@/lib/health-history/start-scope-lint';
 
 export const metadata: Metadata = { title: 'Scope health' };
 

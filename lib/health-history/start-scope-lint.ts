@@ -1,11 +1,11 @@
 import type { Principal } from '../auth/principal';
 import type { FactScope } from '../facts/scope';
 import { DomainError } from '../errors/domain-error';
-import { lintAndRecord } from '../health-history/lint-and-record';
+import { lintAndRecord } from './lint-and-record';
 import { runHereEnded } from '../jobs/start-job';
-import { type JobFindingsPage, jobFindingsPage } from './job-findings-page';
-import { lintRequestSchema } from './lint-request';
-import type { FindingsView } from './view/findings-query';
+import { type JobFindingsPage, jobFindingsPage } from '../lint/job-findings-page';
+import { lintRequestSchema } from '../lint/lint-request';
+import type { FindingsView } from '../lint/view/findings-query';
 
 // The scope page of a large scope (above STIGMEM_ASYNC_THRESHOLD) starts its lint on the server, as
 // POST /v1/lint { scope } would, while the page's shell is already on its way. A job this instance

@@ -1,11 +1,11 @@
 import { getDb } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
-import { HEAVY } from '../health-history/run-queries';
-import { type HealthRunRecord, toRunRecord } from '../health-history/run-record';
+import { HEAVY } from './run-queries';
+import { type HealthRunRecord, toRunRecord } from './run-record';
 import { config } from '../config/config';
-import { LINT_CHECKS, type LintCheck } from './lint-request';
-import { scopeHealth, type ScopeHealth } from './lint-summary';
-import { factCountUpTo } from './scope-size';
+import { LINT_CHECKS, type LintCheck } from '../lint/lint-request';
+import { scopeHealth, type ScopeHealth } from '../lint/lint-summary';
+import { factCountUpTo } from '../lint/scope-size';
 
 // The health overview's card of one scope. At or below STIGMEM_OVERVIEW_LIVE_FACTS facts (by default
 // STIGMEM_ASYNC_THRESHOLD) it is linted live on every view, as before. Above it nothing lints on a
