@@ -182,8 +182,22 @@ export interface FindingRow {
 export const FINDING_ORDER = Prisma.sql`ORDER BY severity_rank, check_rank, entity COLLATE "C", relation COLLATE "C" NULLS FIRST, fact_ids[1] COLLATE "C"`;
 
 /** Facts scanned (§14.4 fact_count): fact rows of the scope, narrowed by the entity and relation filters. */
-export function factCountSql(request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>) {
-  return Prisma.sql`SELECT count(*)::bigint AS n FROM facts f WHERE f.scope = ${request.scope}
+function factsOf(request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>) {
+  return Prisma.sql`facts f WHERE f.scope = ${request.scope}
     ${request.entity ? Prisma.sql`AND f.entity = ${request.entity}` : Prisma.empty}
     ${request.relation ? Prisma.sql`AND f.relation = ${request.relation}` : Prisma.empty}`;
+}
+
+export function factCountSql(request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>) {
+  return Prisma.sql`SELECT count(*)::bigint AS n FROM ${factsOf(request)}`;
+}
+
+/** The count when it is at most `limit`, else limit + 1: reads at most limit + 1 index entries. */
+export function factCountUpToSql(request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>, limit: number) {
+  return Prisma.sql`SELECT count(*)::bigint AS n FROM (SELECT 1 FROM ${factsOf(request)} LIMIT ${limit + 1}) x`;
+}
+
+/** The planner's estimate of the fact rows (from the table's statistics): no rows are read. */
+export function factEstimateSql(request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>) {
+  return Prisma.sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${factsOf(request)}`;
 }

@@ -3,7 +3,7 @@ import { readOnly } from '../db/read-only';
 import type { Tx } from '../db/prisma';
 import type { FactValue } from '../facts/fact-value';
 import { factValueText } from '../facts/view/fact-value-text';
-import { factCountSql, FINDING_ORDER, type FindingRow, findingsSql } from './finding-sql';
+import { factCountSql, factCountUpToSql, factEstimateSql, FINDING_ORDER, type FindingRow, findingsSql } from './finding-sql';
 import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-request';
 import { formatInstant } from '../time/instant';
 
@@ -53,6 +53,20 @@ export function toFinding(row: FindingRow, scope: string): LintFinding {
 export async function countFacts(tx: Tx, request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>): Promise<number> {
   const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(factCountSql(request));
   return Number(n);
+}
+
+/** The fact count when it is at most `limit`, otherwise null: costs the same for 10M facts as for `limit`. */
+export async function countFactsUpTo(tx: Tx, request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>, limit: number): Promise<number | null> {
+  const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(factCountUpToSql(request, limit));
+  return Number(n) > limit ? null : Number(n);
+}
+
+/** The planner's row estimate for the request's facts (0 when it gives none): for a job's estimated_s only. */
+export async function estimateFacts(tx: Tx, request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>): Promise<number> {
+  const [row] = await tx.$queryRaw<Record<string, unknown>[]>(factEstimateSql(request));
+  const raw = Object.values(row ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /**

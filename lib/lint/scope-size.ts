@@ -1,7 +1,7 @@
-import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { asyncThreshold } from '../jobs/jobs';
+import { countFactsUpTo } from './run-lint';
 
 // Whether a page may lint a scope on the spot: its fact rows against a limit (the scope page uses
 // STIGMEM_ASYNC_THRESHOLD, the same rule as POST /v1/lint in lint-scope.ts; the overview its own).
@@ -10,10 +10,7 @@ import { asyncThreshold } from '../jobs/jobs';
 
 /** The scope's fact count when it is at most `limit`, otherwise null; reads at most limit + 1 index entries. */
 export async function factCountUpTo(scope: FactScope, limit: number): Promise<number | null> {
-  const [{ n }] = await readOnly((tx) =>
-    tx.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*)::bigint AS n FROM (SELECT 1 FROM facts WHERE scope = ${scope} LIMIT ${limit + 1}) x`),
-  );
-  return Number(n) > limit ? null : Number(n);
+  return readOnly((tx) => countFactsUpTo(tx, { scope, entity: null, relation: null }, limit));
 }
 
 export async function scopeSize(scope: FactScope): Promise<{ threshold: number; needsJob: boolean }> {

@@ -1,6 +1,8 @@
 import { afterEach, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db/prisma';
+import { readOnly } from '@/lib/db/read-only';
+import { countFactsUpTo, estimateFacts } from '@/lib/lint/run-lint';
 import { type JobFindingsPage, jobFindingsPage } from '@/lib/lint/job-findings-page';
 import { JOB_PAGE_SIZE, JOB_RETENTION_MS, pruneFinishedJobs } from '@/lib/jobs/jobs';
 import type { Claim } from '@/lib/jobs/claim-job';
@@ -69,6 +71,15 @@ describeHttp('lint jobs', () => {
     const body = LintResult.parse(job);
     expect(body.findings).toEqual(sync.findings);
     expect(body.fact_count).toBe(3);
+  });
+
+  it("estimated_s comes from the planner's row estimate, read on either engine, not from counting every fact", async () => {
+    await seedExpired('estimate:n', 1_500);
+    const estimate = await readOnly((tx) => estimateFacts(tx, { scope: 'local', entity: null, relation: 'estimate:n' }));
+    expect(estimate).toBeGreaterThan(0);
+    const counted = await readOnly((tx) => countFactsUpTo(tx, { scope: 'local', entity: null, relation: 'estimate:n' }, 1_000));
+    expect(counted).toBeNull();
+    expect(await readOnly((tx) => countFactsUpTo(tx, { scope: 'local', entity: null, relation: 'estimate:n' }, 1_500))).toBe(1_500);
   });
 
   it('403 for a job of a scope the key cannot read, 404 for an unknown id', async () => {
