@@ -1,7 +1,8 @@
 import type { Principal } from '../auth/principal';
 import type { FactScope } from '../facts/scope';
 import { DomainError } from '../errors/domain-error';
-import { lintAndRecord } from './lint-and-record';
+import { getDb } from '../db/prisma';
+import { lintAndRecord, recordable } from './lint-and-record';
 import { runHereEnded } from '../jobs/start-job';
 import { type JobFindingsPage, jobFindingsPage } from '../lint/job-findings-page';
 import { lintRequestSchema } from '../lint/lint-request';
@@ -11,7 +12,8 @@ import type { FindingsView } from '../lint/view/findings-query';
 // POST /v1/lint { scope } would, while the page's shell is already on its way. A job this instance
 // expects to finish within FIRST_PAGE_WAIT_S is awaited and its first page of findings streams in
 // with the HTML; a longer one is handed to the browser at once, which shows its progress. Either way
-// the browser does not start a second lint, and it puts the job's id in the URL (?job=): filtering,
+// the browser does not start a second lint, and a visit while a lint of the whole scope is still
+// running follows that job. The browser puts the job's id in the URL (?job=): filtering,
 // sorting and paging then read that job's result instead of linting again, until "Lint again"
 // (docs/decisions.md, "The scope page of a large scope starts its lint on the server").
 
@@ -34,13 +36,34 @@ async function earlierJob(id: string, scope: FactScope, view: FindingsView): Pro
   return { job: { job_id: id, status: 'pending', estimated_s: page.job.estimated_s }, page };
 }
 
+/**
+ * A whole-scope lint of `scope` still pending or running (another visit started it): this visit
+ * follows it rather than starting a second one over the same data (a 10M-fact lint runs a minute).
+ */
+async function runningJob(scope: FactScope, view: FindingsView): Promise<ScopeLintStart | null> {
+  const db = await getDb();
+  const open = await db.job.findMany({ where: { kind: 'lint', scope, status: { in: ['pending', 'running'] } }, orderBy: { createdAt: 'desc' }, select: { id: true, request: true } });
+  for (const job of open) {
+    const request = lintRequestSchema.safeParse(job.request);
+    if (!request.success || !recordable(request.data)) continue;
+    const earlier = await earlierJob(job.id, scope, view);
+    // On PGlite a job whose heartbeat lapsed reads as failed: it will not finish.
+    if (earlier && (earlier.page.job.status === 'pending' || earlier.page.job.status === 'running')) return earlier;
+  }
+  return null;
+}
+
 /** Null when the scope shrank below the threshold meanwhile: the browser lints it itself. */
 export async function startScopeLint(scope: FactScope, principal: Principal, view: FindingsView): Promise<ScopeLintStart | null> {
-  const earlier = view.job ? await earlierJob(view.job, scope, view) : null;
-  if (earlier) return earlier;
-  const answer = await lintAndRecord(lintRequestSchema.parse({ scope }), principal);
-  if (answer.status === 200) return null;
-  const job = answer.body;
+  const earlier = (view.job ? await earlierJob(view.job, scope, view) : null) ?? (await runningJob(scope, view));
+  const open = !earlier || earlier.page.job.status === 'pending' || earlier.page.job.status === 'running';
+  if (earlier && !open) return earlier;
+  let job = earlier?.job;
+  if (!job) {
+    const answer = await lintAndRecord(lintRequestSchema.parse({ scope }), principal);
+    if (answer.status === 200) return null;
+    job = answer.body;
+  }
   if (job.estimated_s <= FIRST_PAGE_WAIT_S) await runHereEnded(job.job_id, FIRST_PAGE_WAIT_S * 1000);
   return { job, page: await jobFindingsPage(job.job_id, view) };
 }

@@ -166,6 +166,9 @@ describeCluster('the scope page of a scope above the async threshold', () => {
     expect(streamed).not.toContain('data-testid="lint-job-done"');
     const id = handedJobId(html);
     expect(streamed).toContain(`job ${id.slice(0, 8)}`);
+    // Another visit while it runs follows the same job instead of starting a second lint.
+    const again = await (await requestPage('/scopes/team')).rest();
+    expect(handedJobId(again)).toBe(id);
     await release();
 
     // The job the page started finishes once the lock is gone, with the scope's contradiction.
