@@ -34,6 +34,8 @@ export interface ReadCursorOptions<Row, Out> {
   map: (tx: Tx, rows: Row[]) => Promise<Out[]> | Out[];
   /** What follows the last row, read in the same snapshot (a synthesis's totals): appended to the last batch. */
   finish?: (tx: Tx) => Promise<Out[]>;
+  /** The transaction's timeout, for background reads (read-only.ts); default a request's. */
+  timeoutMs?: number;
 }
 
 /** The rows of `query` in batches of at most `batchSize`, read through a cursor as the consumer asks for them. */
@@ -77,7 +79,7 @@ export async function* readCursor<Row, Out = Row>(query: Prisma.Sql, options: Re
         throw error;
       }
     }
-  }, { mayRetry: () => !delivered });
+  }, { mayRetry: () => !delivered, timeoutMs: options.timeoutMs });
   transaction.then(
     () => (outcome = 'done'),
     (error: unknown) => (outcome = { error }),

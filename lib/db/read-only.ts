@@ -14,7 +14,16 @@ export interface ReadOnlyOptions {
    * A stream that has already sent part of its answer says no (default: yes).
    */
   mayRetry?: () => boolean;
+  /**
+   * How long the transaction may stay open (default TX_OPTIONS' 120 s, for a request). Background
+   * work that reads a whole large scope passes BACKGROUND_READ_TIMEOUT_MS: a 10M-fact lint runs a
+   * minute on a quiet machine and went past 120 s on a busy one.
+   */
+  timeoutMs?: number;
 }
+
+/** The transaction timeout of background reads of a whole scope (lint jobs, health runs). */
+export const BACKGROUND_READ_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * Runs `work` in a READ ONLY transaction: lint, synthesis and decay dry-runs must not write, and
@@ -37,12 +46,12 @@ export async function readOnly<T>(work: (tx: Tx) => Promise<T>, options: ReadOnl
   await maintenanceSettled();
   if (options.on === 'primary') {
     notePrimaryRequired();
-    return inReadOnlyTransaction(db, work);
+    return inReadOnlyTransaction(db, work, options.timeoutMs);
   }
   const replica = await replicaForRead();
   if (replica) {
     try {
-      const result = await inReadOnlyTransaction(replica.client, work);
+      const result = await inReadOnlyTransaction(replica.client, work, options.timeoutMs);
       noteReplicaRead(replica);
       return result;
     } catch (error) {
@@ -52,13 +61,13 @@ export async function readOnly<T>(work: (tx: Tx) => Promise<T>, options: ReadOnl
       noteFallbackAfterFailure(replica, error);
     }
   }
-  return inReadOnlyTransaction(db, work);
+  return inReadOnlyTransaction(db, work, options.timeoutMs);
 }
 
-function inReadOnlyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+function inReadOnlyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, timeoutMs: number = TX_OPTIONS.timeout): Promise<T> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
     await tx.$executeRaw`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`;
     return work(tx);
-  }, TX_OPTIONS);
+  }, { ...TX_OPTIONS, timeout: timeoutMs });
 }

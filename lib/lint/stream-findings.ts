@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { readCursor } from '../db/read-cursor';
+import { BACKGROUND_READ_TIMEOUT_MS } from '../db/read-only';
 import type { FindingRow } from './finding-sql';
 import { filteredFindingsSql, findingsOrderSql, type FindingsPageQuery } from './findings-page';
 import type { LintFinding, LintRequest, LintResult } from './lint-request';
@@ -37,6 +38,8 @@ export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { 
   const head: LintHead = { checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: 0 };
   const batches = readCursor<{ j: string }, LintFinding>(findingsJsonSql(request, now, request.checks), {
     batchSize,
+    // Only background work streams a whole lint (the lint job, a health run): no request waits on it.
+    timeoutMs: BACKGROUND_READ_TIMEOUT_MS,
     map: (_tx, rows) => rows.map((row) => toFinding(JSON.parse(row.j) as FindingRow, request.scope)),
     finish: async (tx) => {
       head.fact_count = await countFacts(tx, request);

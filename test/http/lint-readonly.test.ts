@@ -74,3 +74,22 @@ describeHttp('lint is read-only', () => {
     ).rejects.toThrow(/read-only/i);
   });
 });
+
+describeHttp('read-only transactions: their timeout', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('ends a read that stays open past its timeout, and lets background work ask for a longer one', async () => {
+    // A request's read keeps TX_OPTIONS' timeout; a short one given here must be the one applied.
+    await expect(
+      readOnly(async (tx) => {
+        await pause(400);
+        return tx.$queryRaw`SELECT 1`;
+      }, { timeoutMs: 150 }),
+    ).rejects.toThrow(/expired|timeout|closed/i);
+    const [row] = await readOnly(async (tx) => {
+      await pause(400);
+      return tx.$queryRaw<{ ok: number }[]>`SELECT 1 AS ok`;
+    }, { timeoutMs: 5_000 });
+    expect(Number(row.ok)).toBe(1);
+  });
+});
