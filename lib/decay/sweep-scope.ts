@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { asyncThreshold, type ReportProgress } from '../jobs/jobs';
 import type { JobDefinition } from '../jobs/job-definition';
 import { startJob } from '../jobs/start-job';
-import { countFacts } from '../lint/run-lint';
+import { countFactsUpTo, estimateFacts } from '../lint/run-lint';
 import type { DecayPolicy } from './decay-policy';
 import { candidatesSql, type HeadKey, isChange, planRelations, rangeEnd, type RelationPlan, type SweepFilter } from './plan-sweep';
 import { writeDecayChunk } from './write-sweep';
@@ -241,9 +241,16 @@ export type SweepAnswer = { status: 200; body: SweepResult | DryRunResult } | { 
 export async function sweepScope(request: SweepRequest, principal: Principal, given?: DecayPolicy[]): Promise<SweepAnswer> {
   if (request.mode === 'dry_run') return { status: 200, body: await dryRun(request, given) };
   const policies = await policiesFor(request, given);
-  // The sweep writes on the primary: its own reads stay there too.
-  const count = await readOnly((tx) => countFacts(tx, { scope: request.scope, entity: request.entity ?? null, relation: request.relation ?? null }), { on: 'primary' });
-  if (count <= asyncThreshold()) return { status: 200, body: await applySweep(request, policies) };
-  const estimated = Math.max(1, Math.ceil(count / FACTS_PER_SECOND[databaseKind()]));
+  // The sweep writes on the primary: its own reads stay there too. The count stops at the threshold;
+  // above it the job's estimate comes from the planner (as lint-scope.ts does: a full count of a
+  // 10M-fact scope took about a second).
+  const threshold = asyncThreshold();
+  const facts = { scope: request.scope, entity: request.entity ?? null, relation: request.relation ?? null };
+  const above = await readOnly(
+    async (tx) => ((await countFactsUpTo(tx, facts, threshold)) === null ? Math.max(threshold + 1, await estimateFacts(tx, facts)) : null),
+    { on: 'primary' },
+  );
+  if (above === null) return { status: 200, body: await applySweep(request, policies) };
+  const estimated = Math.max(1, Math.ceil(above / FACTS_PER_SECOND[databaseKind()]));
   return { status: 202, body: await startJob(decayJob, request.scope, principal, { sweep: request, policies }, estimated) };
 }
