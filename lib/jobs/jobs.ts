@@ -88,15 +88,14 @@ async function findJob(id: string, kind: JobKind) {
 /** The text of each stored page's items from page `first`, without the brackets, in order; a few pages per query. */
 async function* pageTexts(id: string, first = 0, pagesPerRead = 8): AsyncGenerator<string> {
   const db = await getDb();
-  const PAGES_PER_READ = pagesPerRead;
-  for (let from = first; ; from += PAGES_PER_READ) {
+  for (let from = first; ; from += pagesPerRead) {
     const rows = await db.$queryRaw<{ items: string }[]>`
-      SELECT items::text AS items FROM job_result_pages WHERE job_id = ${id} AND page >= ${from} AND page < ${from + PAGES_PER_READ} ORDER BY page`;
+      SELECT items::text AS items FROM job_result_pages WHERE job_id = ${id} AND page >= ${from} AND page < ${from + pagesPerRead} ORDER BY page`;
     for (const row of rows) {
       const inner = row.items.trim().slice(1, -1);
       if (inner.trim()) yield inner;
     }
-    if (rows.length < PAGES_PER_READ) return;
+    if (rows.length < pagesPerRead) return;
   }
 }
 

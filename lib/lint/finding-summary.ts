@@ -26,16 +26,13 @@ export interface FindingSummary {
 }
 
 export class FindingSummaryBuilder {
-  private byCheck: FindingCounts = {};
+  private readonly byCheck: FindingCounts = {};
   private namespaces = new Set<string>();
   private count = 0;
 
   add(findings: readonly LintFinding[]): void {
     this.count += findings.length;
-    for (const [check, bySeverity] of Object.entries(countFindings(findings))) {
-      const into = (this.byCheck[check] ??= {});
-      for (const [severity, n] of Object.entries(bySeverity)) into[severity] = (into[severity] ?? 0) + n;
-    }
+    countFindings(findings, this.byCheck);
     for (const f of findings) {
       const namespace = findingNamespace(f.relation);
       if (namespace) this.namespaces.add(namespace);

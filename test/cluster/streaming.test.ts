@@ -160,6 +160,7 @@ describeCluster('the scope page of a scope above the async threshold', () => {
     expect(shell).not.toContain('data-testid="lint-job-done"');
     // The response ends while value_heads is still locked: the section is the job's progress.
     const html = await body.rest();
+    // It waited for the job as long as a quick one is waited for (FIRST_PAGE_WAIT_S, 3 s), then handed it over.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
     const section = expectStreamedSection(html, progressFallback, 'role="progressbar"');
     const streamed = html.slice(section.contentAt).replaceAll('<!-- -->', '');
