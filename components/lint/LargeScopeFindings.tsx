@@ -17,8 +17,23 @@ import { LintJobProgress } from './LintJobProgress';
  * sorted and paged on the server (the same URL parameters as the live view; the browser never holds
  * the job's whole result). The job's id goes into the URL, so every filter, sort and page link —
  * and a reload or a shared link — shows that job's findings instead of linting again.
+ * `unchangedJob`: a finished lint the server showed again because the scope has not changed since.
  */
-export function LargeScopeFindings({ scope, threshold, view, canWrite, source }: { scope: string; threshold: number; view: FindingsView; canWrite: boolean; source: string }) {
+export function LargeScopeFindings({
+  scope,
+  threshold,
+  view,
+  canWrite,
+  source,
+  unchangedJob,
+}: {
+  scope: string;
+  threshold: number;
+  view: FindingsView;
+  canWrite: boolean;
+  source: string;
+  unchangedJob?: string;
+}) {
   const { state, jobId, relint } = useLintJobQuery(scope, view);
   const jobView = jobId ? { ...view, job: jobId } : view;
   useEffect(() => {
@@ -50,6 +65,9 @@ export function LargeScopeFindings({ scope, threshold, view, canWrite, source }:
           <SeverityLinks scope={scope} counts={page.counts} job={jobId ?? undefined} />
           <p className="text-xs text-slate-500">
             Linted {linted.toLocaleString('en-US')} facts in a background job at <DateTime iso={checkedAt} />.
+            {jobId && jobId === unchangedJob && (
+              <span data-testid="lint-unchanged"> Nothing in this scope has changed or expired since, so these are its findings now.</span>
+            )}
           </p>
         </div>
         <button type="button" onClick={relint} className={buttonStyles.secondary}>

@@ -28,7 +28,7 @@ export async function LargeScopeFindingsLoader({
   }
   return (
     <HydrationBoundary state={dehydrate(cache)}>
-      <LargeScopeFindings {...props} />
+      <LargeScopeFindings {...props} unchangedJob={started?.unchanged ? started.job.job_id : undefined} />
     </HydrationBoundary>
   );
 }

@@ -6,6 +6,9 @@ import { lintAndRecord, recordable } from './lint-and-record';
 import { runHereEnded } from '../jobs/start-job';
 import { type JobFindingsPage, jobFindingsPage } from '../lint/job-findings-page';
 import { lintRequestSchema } from '../lint/lint-request';
+import { readFindingSummary } from '../lint/finding-summary';
+import { lintStillHolds } from '../lint/lint-still-holds';
+import { readOnly } from '../db/read-only';
 import type { FindingsView } from '../lint/view/findings-query';
 
 // The scope page of a large scope (above STIGMEM_ASYNC_THRESHOLD) starts its lint on the server, as
@@ -13,9 +16,11 @@ import type { FindingsView } from '../lint/view/findings-query';
 // expects to finish within FIRST_PAGE_WAIT_S is awaited and its first page of findings streams in
 // with the HTML; a longer one is handed to the browser at once, which shows its progress. Either way
 // the browser does not start a second lint, and a visit while a lint of the whole scope is still
-// running follows that job. The browser puts the job's id in the URL (?job=): filtering,
-// sorting and paging then read that job's result instead of linting again, until "Lint again"
-// (docs/decisions.md, "The scope page of a large scope starts its lint on the server").
+// running follows that job, and a visit after one finished shows that job again when nothing it read
+// has changed since (no write to the scope, no value expired: lint-still-holds.ts). The browser puts
+// the job's id in the URL (?job=): filtering, sorting and paging then read that job's result instead
+// of linting again, until "Lint again" (docs/decisions.md, "The scope page of a large scope starts
+// its lint on the server" and "A scope page shows the last lint while the scope is unchanged").
 
 /** How long the page waits for a quick lint job before it shows a progress bar instead. */
 export const FIRST_PAGE_WAIT_S = 3;
@@ -24,6 +29,8 @@ export interface ScopeLintStart {
   job: { job_id: string; status: 'pending'; estimated_s: number };
   /** The job as GET /api/lint-jobs/:id/findings answers it for this view: done, or still running. */
   page: JobFindingsPage;
+  /** A finished lint shown again because the scope has not changed since it read it. */
+  unchanged?: boolean;
 }
 
 /** The lint job `id` of `scope`, if it is still kept (finished jobs are pruned after a day). */
@@ -53,9 +60,37 @@ async function runningJob(scope: FactScope, view: FindingsView): Promise<ScopeLi
   return null;
 }
 
+/**
+ * The newest finished whole-scope lint of `scope` when its answer still holds now: the scope's
+ * revision is the one it read and no value expired since (lint-still-holds.ts). Showing it is
+ * showing what a new lint would find, without a minute of database work at 10M facts.
+ */
+async function unchangedJob(scope: FactScope, view: FindingsView): Promise<ScopeLintStart | null> {
+  const db = await getDb();
+  // The newest whole-scope one among the last few (an API lint of one entity is no answer for the page).
+  const done = await db.job.findMany({
+    where: { kind: 'lint', scope, status: 'done', finishedAt: { not: null } },
+    orderBy: { finishedAt: 'desc' },
+    take: 10,
+    select: { id: true, request: true, result: true },
+  });
+  const last = done.find((job) => {
+    const request = lintRequestSchema.safeParse(job.request);
+    return request.success && recordable(request.data);
+  });
+  if (!last) return null;
+  const request = lintRequestSchema.parse(last.request);
+  const revision = readFindingSummary(last.result)?.scope_revision;
+  const checkedAt = new Date(String((last.result as { checked_at?: unknown } | null)?.checked_at));
+  if (!revision || Number.isNaN(checkedAt.getTime())) return null;
+  const holds = await readOnly((tx) => lintStillHolds(tx, request, { revision, checkedAt }, new Date()));
+  const earlier = holds ? await earlierJob(last.id, scope, view) : null;
+  return earlier && { ...earlier, unchanged: true };
+}
+
 /** Null when the scope shrank below the threshold meanwhile: the browser lints it itself. */
 export async function startScopeLint(scope: FactScope, principal: Principal, view: FindingsView): Promise<ScopeLintStart | null> {
-  const earlier = (view.job ? await earlierJob(view.job, scope, view) : null) ?? (await runningJob(scope, view));
+  const earlier = (view.job ? await earlierJob(view.job, scope, view) : null) ?? (await runningJob(scope, view)) ?? (await unchangedJob(scope, view));
   const open = !earlier || earlier.page.job.status === 'pending' || earlier.page.job.status === 'running';
   if (earlier && !open) return earlier;
   let job = earlier?.job;

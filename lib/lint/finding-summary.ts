@@ -23,6 +23,8 @@ export interface FindingSummary {
   namespaces: string[];
   /** Items per stored page, so a reader can find the page that holds an offset. */
   page_size: number;
+  /** The scope's revision the lint read (lint-still-holds.ts); absent in jobs stored before it was kept. */
+  scope_revision?: string;
 }
 
 export class FindingSummaryBuilder {
@@ -39,8 +41,9 @@ export class FindingSummaryBuilder {
     }
   }
 
-  done(pageSize: number): FindingSummary {
+  done(pageSize: number, scopeRevision?: string): FindingSummary {
     return {
+      ...(scopeRevision ? { scope_revision: scopeRevision } : {}),
       finding_count: this.count,
       counts: severityTotals(this.byCheck),
       by_check: this.byCheck,

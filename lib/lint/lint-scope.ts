@@ -52,13 +52,13 @@ export const lintJob: JobDefinition<LintRequest, LintHead & { [FINDING_SUMMARY_K
         .finally(() => (reporting = null));
     }, PROGRESS_EVERY_MS);
     try {
-      const { head, batches } = streamLint(request, lintJobTuning.batchSize);
+      const { head, snapshot, batches } = streamLint(request, lintJobTuning.batchSize);
       const summary = new FindingSummaryBuilder();
       await eachAhead(batches, async (batch) => {
         summary.add(batch);
         await pages.append(batch);
       });
-      return { ...head, [FINDING_SUMMARY_KEY]: summary.done(pages.pageSize) };
+      return { ...head, [FINDING_SUMMARY_KEY]: summary.done(pages.pageSize, snapshot.revision) };
     } finally {
       clearInterval(ticker);
     }

@@ -6,6 +6,7 @@ import { filteredFindingsSql, findingsOrderSql, type FindingsPageQuery } from '.
 import type { LintFinding, LintRequest, LintResult } from './lint-request';
 import { countFacts, findingsJsonSql, toFinding } from './run-lint';
 import { formatInstant } from '../time/instant';
+import { scopeRevision } from '../facts/scope-revision';
 
 /** Findings per FETCH: a batch is a few hundred kB of rows, whatever the scope's size. */
 export const FINDINGS_BATCH = 1000;
@@ -28,14 +29,22 @@ export function streamFindings(query: Omit<FindingsPageQuery, 'offset' | 'limit'
 /** The lint job's answer without its findings: fact_count is set once the last batch has been read. */
 export type LintHead = Omit<LintResult, 'findings'>;
 
+/** What a streamed lint read besides its findings, known once the last batch is in. */
+export interface LintSnapshot {
+  /** The scope's revision in the lint's snapshot (lib/facts/scope-revision.ts). */
+  revision: string;
+}
+
 /**
  * A lint as runLint answers it, its findings in batches in FINDING_ORDER through a cursor: one
  * READ ONLY snapshot, one lint query, each batch converted with toFinding as it is fetched. The
- * facts are counted after the last row, in the same snapshot (REPEATABLE READ), into head.fact_count.
+ * facts are counted after the last row, in the same snapshot (REPEATABLE READ), into head.fact_count,
+ * and the scope's revision read into snapshot.revision.
  */
-export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { head: LintHead; batches: AsyncGenerator<LintFinding[]> } {
+export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { head: LintHead; snapshot: LintSnapshot; batches: AsyncGenerator<LintFinding[]> } {
   const now = new Date();
   const head: LintHead = { checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: 0 };
+  const snapshot: LintSnapshot = { revision: '' };
   const batches = readCursor<{ j: string }, LintFinding>(findingsJsonSql(request, now, request.checks), {
     batchSize,
     // Only background work streams a whole lint (the lint job, a health run): no request waits on it.
@@ -43,8 +52,9 @@ export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { 
     map: (_tx, rows) => rows.map((row) => toFinding(JSON.parse(row.j) as FindingRow, request.scope)),
     finish: async (tx) => {
       head.fact_count = await countFacts(tx, request);
+      snapshot.revision = await scopeRevision(tx, request.scope);
       return [];
     },
   });
-  return { head, batches };
+  return { head, snapshot, batches };
 }

@@ -2,6 +2,7 @@ import { afterEach, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db/prisma';
 import { readOnly } from '@/lib/db/read-only';
+import { scopeRevision } from '@/lib/facts/scope-revision';
 import { countFactsUpTo, estimateFacts } from '@/lib/lint/run-lint';
 import { type JobFindingsPage, jobFindingsPage } from '@/lib/lint/job-findings-page';
 import { JOB_PAGE_SIZE, JOB_RETENTION_MS, pruneFinishedJobs } from '@/lib/jobs/jobs';
@@ -147,6 +148,8 @@ describeHttp('lint jobs', () => {
       by_check: { stale: { warning: total }, orphan: { info: total } },
       namespaces: ['memory'],
       page_size: JOB_PAGE_SIZE,
+      // The scope's revision in the lint's snapshot: nothing has written the scope since.
+      scope_revision: await readOnly((tx) => scopeRevision(tx, 'local')),
     });
   });
 
