@@ -109,6 +109,10 @@ async function httpReads(context: BenchContext, server: BenchServer, facts: numb
       timed,
       row: (method, seconds, target, note) => row(context, facts, method, seconds, server.takePeakRssMb(), target, note),
       skipped: (method, why) => ({ database: context.database.name, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why }),
+      write: () =>
+        client.call('POST', '/v1/facts', {
+          facts: [{ entity: `bench:visit:${Date.now()}`, relation: 'memory:note', value: { type: 'string', v: 'written before a visit' }, source: 'bench', scope: SCOPE }],
+        }),
     })),
   );
   return rows;
