@@ -83,7 +83,7 @@ async function unchangedJob(scope: FactScope, view: FindingsView): Promise<Scope
   const revision = readFindingSummary(last.result)?.scope_revision;
   const checkedAt = new Date(String((last.result as { checked_at?: unknown } | null)?.checked_at));
   if (!revision || Number.isNaN(checkedAt.getTime())) return null;
-  const holds = await readOnly((tx) => lintStillHolds(tx, request, { revision, checkedAt }, new Date()));
+  const holds = await readOnly((tx) => lintStillHolds(tx, request, { revision, at: checkedAt }, new Date()));
   const earlier = holds ? await earlierJob(last.id, scope, view) : null;
   return earlier && { ...earlier, unchanged: true };
 }

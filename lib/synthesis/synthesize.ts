@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { ENTRY_ORDER, entryJsonSql, type EntryRow, nextPairsSql, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
 import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
 import { formatInstant } from '../time/instant';
+import { cachedTotals } from './totals-cache';
 
 // POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed from one
 // server-side cursor in one READ ONLY transaction, never built as one JSON string; with `limit` one
@@ -65,7 +66,8 @@ export async function synthesizePage(request: SynthesisRequest & { limit: number
   const after = parseCursor(request.cursor);
   return readOnly(async (tx) => {
     const options = optionsOf(request, new Date());
-    const totals = await synthesisTotals(tx, options, request.min_confidence);
+    // Every page answers the scope's totals: counted once, then reused while the scope is unchanged.
+    const totals = await cachedTotals(tx, options, request.min_confidence, () => synthesisTotals(tx, options, request.min_confidence));
     const page = await synthesisPage(tx, options, request.min_confidence, after, request.limit);
     return {
       summary: page.rows.map((row) => toEntry(row, request.scope)),

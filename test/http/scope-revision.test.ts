@@ -10,7 +10,8 @@ import { runHereEnded } from '@/lib/jobs/start-job';
 import { parseFindingsView } from '@/lib/lint/view/findings-query';
 import { FACT_SCOPES } from '@/lib/facts/scope';
 import { createPolicy, importAged, newNamespace, sweep } from '../decay-helpers';
-import { api, describeHttp, expectBody, openConflict, setEnv, uniqueEntity, wireFact } from '../harness';
+import { advanceClock, api, describeHttp, expectBody, openConflict, setEnv, uniqueEntity, wireFact } from '../harness';
+import { totalsCacheStats } from '@/lib/synthesis/totals-cache';
 import { FactBatch } from '../schemas';
 import { LintAccepted } from '../lint-schemas';
 
@@ -73,7 +74,7 @@ describeHttp('scope revisions', () => {
     expectBody(await api.post('/v1/facts', { facts: [wireFact(entity, 'soon', { scope: 'public', relation: 'memory:soon', valid_until: expires.toISOString() })] }), 201, FactBatch);
     const request = lintRequestSchema.parse({ scope: 'public' });
     const checkedAt = new Date(now + 1000);
-    const seen = { revision: await readOnly((tx) => scopeRevision(tx, 'public')), checkedAt };
+    const seen = { revision: await readOnly((tx) => scopeRevision(tx, 'public')), at: checkedAt };
     const holds = (at: number, req = request) => readOnly((tx) => lintStillHolds(tx, req, seen, new Date(at)));
 
     expect(await holds(checkedAt.getTime())).toBe(true);
@@ -122,5 +123,39 @@ describeHttp('scope revisions', () => {
     const afterResolve = await startAndFinish('team');
     expect(afterResolve.unchanged).toBeUndefined();
     expect(afterResolve.job.job_id).not.toBe(afterWrite.job.job_id);
+  });
+});
+
+describeHttp('synthesis totals while the scope is unchanged', () => {
+  const page = async (body: Record<string, unknown>) => {
+    const res = await api.post('/v1/synthesis', { scope: 'public', ...body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { fact_count: number; entry_count: number; filtered_count: number; contradiction_count: number; next_cursor: string | null; summary: unknown[] };
+  };
+  const totalsOf = ({ fact_count, entry_count, filtered_count, contradiction_count }: Awaited<ReturnType<typeof page>>) => ({ fact_count, entry_count, filtered_count, contradiction_count });
+
+  it('later pages reuse the counted totals; a write or a value expiring makes the next page count again, and right', async () => {
+    const entity = uniqueEntity('synth-cache');
+    const soon = new Date(Date.now() + 60 * 60_000).toISOString();
+    await api.post('/v1/facts', {
+      facts: [wireFact(entity, 'a', { scope: 'public', relation: 'memory:a' }), wireFact(entity, 'b', { scope: 'public', relation: 'memory:b' }), wireFact(entity, 'c', { scope: 'public', relation: 'memory:c', valid_until: soon })],
+    });
+    const before = { ...totalsCacheStats };
+    const first = await page({ entity, limit: 1 });
+    expect(totalsOf(first)).toEqual({ fact_count: 3, entry_count: 3, filtered_count: 0, contradiction_count: 0 });
+    const second = await page({ entity, limit: 1, cursor: first.next_cursor });
+    expect(totalsOf(second)).toEqual(totalsOf(first));
+    expect(totalsCacheStats).toEqual({ counted: before.counted + 1, hits: before.hits + 1 });
+    // Another request's totals (another min_confidence) are counted on their own.
+    expect((await page({ entity, limit: 1, min_confidence: 0.99 })).filtered_count).toBeGreaterThanOrEqual(0);
+    expect(totalsCacheStats.counted).toBe(before.counted + 2);
+
+    await api.post('/v1/facts', { facts: [wireFact(entity, 'd', { scope: 'public', relation: 'memory:d' })] });
+    expect(totalsOf(await page({ entity, limit: 1 }))).toEqual({ fact_count: 4, entry_count: 4, filtered_count: 0, contradiction_count: 0 });
+    expect(totalsCacheStats.counted).toBe(before.counted + 3);
+
+    advanceClock(2 * 60 * 60_000);
+    expect(totalsOf(await page({ entity, limit: 1 }))).toEqual({ fact_count: 3, entry_count: 3, filtered_count: 0, contradiction_count: 0 });
+    expect(totalsCacheStats.counted).toBe(before.counted + 4);
   });
 });
