@@ -24,24 +24,16 @@ function filters(alias: string, request: LintRequest, withRelation = true) {
 }
 
 function contradictionSql(request: LintRequest, now: Date) {
-  // Both sides of each unresolved conflict, looked up together: the conflicts' 2n sides are few next
-  // to the scope's heads, so one pass joins them (hashed) instead of probing the heads twice per conflict.
+  // Each unresolved conflict's two sides, each looked up on value_heads' primary key.
   return Prisma.sql`
-    SELECT 'contradiction' AS "check", 'error' AS severity, s.entity, s.relation,
-      ARRAY[s.fact_ids[1], s.fact_ids[2]] AS fact_ids, s.conflict_id, ${NO_REF},
-      NULL::timestamptz AS valid_until, s.values[1] AS value_a, s.values[2] AS value_b,
-      s.confidences[1] AS confidence_a, s.confidences[2] AS confidence_b, 2::bigint AS value_total
-    FROM (
-      SELECT c.id AS conflict_id, min(c.entity) AS entity, min(c.relation) AS relation,
-        array_agg(vh.head_fact_id ORDER BY side.n) AS fact_ids, array_agg(vh.value ORDER BY side.n) AS values,
-        array_agg(vh.confidence ORDER BY side.n) AS confidences
-      FROM conflicts c
-      CROSS JOIN LATERAL (VALUES (1, c.value_a_hash), (2, c.value_b_hash)) AS side(n, value_hash)
-      JOIN value_heads vh ON vh.entity = c.entity AND vh.relation = c.relation AND vh.scope = c.scope AND vh.value_hash = side.value_hash
-      WHERE c.scope = ${request.scope} AND c.status = 'unresolved' AND ${live('vh', now)} ${filters('c', request)}
-      GROUP BY c.id
-      HAVING count(*) = 2
-    ) s`;
+    SELECT 'contradiction' AS "check", 'error' AS severity, c.entity, c.relation,
+      ARRAY[va.head_fact_id, vb.head_fact_id] AS fact_ids, c.id AS conflict_id, ${NO_REF},
+      NULL::timestamptz AS valid_until, va.value AS value_a, vb.value AS value_b,
+      va.confidence AS confidence_a, vb.confidence AS confidence_b, 2::bigint AS value_total
+    FROM conflicts c
+    JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
+    JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
+    WHERE c.scope = ${request.scope} AND c.status = 'unresolved' AND ${live('va', now)} AND ${live('vb', now)} ${filters('c', request)}`;
 }
 
 function staleSql(request: LintRequest, now: Date) {
@@ -89,25 +81,33 @@ function orphanSql(request: LintRequest) {
 function brokenRefSql(request: LintRequest, now: Date) {
   // A live ref whose target (an entity, or a fact id) has no live fact in the same scope: checks
   // never cross scope boundaries (§14.1), so a target that lives only in another scope is broken here.
-  // The inner query keeps the refs whose target is no live entity; OFFSET 0 fences it, so the
-  // fact-id probe below runs per remaining ref on the facts primary key instead of hashing every
-  // fact of the scope.
+  // First the distinct targets of live refs (read from the index on (scope, ref_target), which
+  // carries what liveness needs), less those that are live entities and then those that are live
+  // facts (probed per remaining target on the facts primary key). Only the refs to the few broken
+  // targets are then read whole, by index. Each OFFSET 0 fences a step, so no plan hashes every fact
+  // or every ref of the scope (the planner expects far more broken targets than there are).
+  const liveRef = (alias: string) => Prisma.sql`${Prisma.raw(alias)}.scope = ${request.scope} AND ${Prisma.raw(alias)}.value_type = 'ref'
+    AND ${Prisma.raw(alias)}.ref_target IS NOT NULL AND ${live(alias, now)} ${filters(alias, request)}`;
   return Prisma.sql`
     SELECT 'broken_ref' AS "check", CASE WHEN r.relation IN (${Prisma.join(INTENT_REF_RELATIONS)}) THEN 'error' ELSE 'warning' END AS severity,
       r.entity, r.relation, ARRAY[r.head_fact_id] AS fact_ids, ${NO_CONFLICT}, r.ref_target, NULL::timestamptz AS valid_until,
       r.value AS value_a, ${NO_VALUE_B}, r.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
     FROM (
-      SELECT vh.entity, vh.relation, vh.head_fact_id, vh.ref_target, vh.value, vh.confidence
-      FROM value_heads vh LEFT JOIN ent t ON t.entity = vh.ref_target
-      WHERE vh.scope = ${request.scope} AND vh.value_type = 'ref' AND vh.ref_target IS NOT NULL AND ${live('vh', now)} ${filters('vh', request)}
-        AND t.any_live IS NOT TRUE
+      SELECT b.ref_target FROM (
+        SELECT t.ref_target
+        FROM (SELECT DISTINCT vh.ref_target FROM value_heads vh WHERE ${liveRef('vh')}) t
+        LEFT JOIN ent e ON e.entity = t.ref_target
+        WHERE e.any_live IS NOT TRUE
+        OFFSET 0
+      ) b
+      WHERE NOT EXISTS (
+        SELECT 1 FROM facts f
+        JOIN value_heads fv ON fv.entity = f.entity AND fv.relation = f.relation AND fv.scope = f.scope AND fv.value_hash = f.value_hash
+        WHERE f.id = b.ref_target AND f.scope = ${request.scope} AND ${live('fv', now)}
+        OFFSET 0)
       OFFSET 0
-    ) r
-    WHERE NOT EXISTS (
-      SELECT 1 FROM facts f
-      JOIN value_heads fv ON fv.entity = f.entity AND fv.relation = f.relation AND fv.scope = f.scope AND fv.value_hash = f.value_hash
-      WHERE f.id = r.ref_target AND f.scope = ${request.scope} AND ${live('fv', now)}
-      OFFSET 0)`;
+    ) broken
+    CROSS JOIN LATERAL (SELECT * FROM value_heads r WHERE r.ref_target = broken.ref_target AND ${liveRef('r')} OFFSET 0) r`;
 }
 
 /** A relation with a namespace prefix: "memory:role", not "role" (nor ":role"). */

@@ -69,24 +69,36 @@ export async function estimateFacts(tx: Tx, request: Pick<LintRequest, 'scope' |
   return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
+/** The columns of a finding as findingsJsonSql sends them: one JSON array per finding, in this order. */
+const FINDING_COLUMNS = [
+  'check', 'severity', 'entity', 'relation', 'fact_ids', 'conflict_id', 'ref_target',
+  'valid_until', 'value_a', 'value_b', 'confidence_a', 'confidence_b', 'value_total',
+] as const;
+
 /**
  * The findings of `checks` in FINDING_ORDER, one JSON text per finding (`j`): a single column crosses
  * the driver far cheaper than thirteen (about 1 s of a 1M-fact lint with 117k findings went to
- * decoding columns). The synchronous lint reads it whole, the lint job through a cursor (stream-findings.ts).
+ * decoding columns), and an array of the values without their names is a third smaller than an
+ * object (45 MB → 30 MB at 1M facts). parseFindingRow reads one back. The synchronous lint reads
+ * them whole, the lint job through a cursor (stream-findings.ts).
  */
 export function findingsJsonSql(request: LintRequest, now: Date, checks: readonly LintCheck[]): Prisma.Sql {
   if (!checks.length) return Prisma.sql`SELECT NULL::text AS j WHERE false`;
   return Prisma.sql`
-    SELECT json_build_object('check', "check", 'severity', severity, 'entity', entity, 'relation', relation, 'fact_ids', fact_ids,
-      'conflict_id', conflict_id, 'ref_target', ref_target, 'valid_until', valid_until, 'value_a', value_a, 'value_b', value_b,
-      'confidence_a', confidence_a, 'confidence_b', confidence_b, 'value_total', value_total)::text AS j
+    SELECT json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `"${c}"`).join(', '))})::text AS j
     FROM (${findingsSql(request, now, checks)}) x ${FINDING_ORDER}`;
+}
+
+/** One `j` of findingsJsonSql as a FindingRow (without its namespace, which no reader of `j` uses). */
+export function parseFindingRow(j: string): FindingRow {
+  const values = JSON.parse(j) as unknown[];
+  return Object.fromEntries(FINDING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as FindingRow;
 }
 
 export async function findFindings(tx: Tx, request: LintRequest, now: Date, checks: readonly LintCheck[]): Promise<LintFinding[]> {
   if (!checks.length) return [];
   const rows = await tx.$queryRaw<{ j: string }[]>(findingsJsonSql(request, now, checks));
-  return rows.map((row) => toFinding(JSON.parse(row.j) as FindingRow, request.scope));
+  return rows.map((row) => toFinding(parseFindingRow(row.j), request.scope));
 }
 
 /** The lint of `request` in `tx`, whose facts the caller has already counted in the same snapshot. */

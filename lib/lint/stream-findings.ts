@@ -4,7 +4,7 @@ import { BACKGROUND_READ_TIMEOUT_MS } from '../db/read-only';
 import type { FindingRow } from './finding-sql';
 import { filteredFindingsSql, findingsOrderSql, type FindingsPageQuery } from './findings-page';
 import type { LintFinding, LintRequest, LintResult } from './lint-request';
-import { countFacts, findingsJsonSql, toFinding } from './run-lint';
+import { countFacts, findingsJsonSql, parseFindingRow, toFinding } from './run-lint';
 import { formatInstant } from '../time/instant';
 import { scopeRevision } from '../facts/scope-revision';
 
@@ -49,7 +49,7 @@ export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { 
     batchSize,
     // Only background work streams a whole lint (the lint job, a health run): no request waits on it.
     timeoutMs: BACKGROUND_READ_TIMEOUT_MS,
-    map: (_tx, rows) => rows.map((row) => toFinding(JSON.parse(row.j) as FindingRow, request.scope)),
+    map: (_tx, rows) => rows.map((row) => toFinding(parseFindingRow(row.j), request.scope)),
     finish: async (tx) => {
       head.fact_count = await countFacts(tx, request);
       snapshot.revision = await scopeRevision(tx, request.scope);
