@@ -74,18 +74,17 @@ async function unchangedJob(scope: FactScope, view: FindingsView): Promise<Scope
     take: 10,
     select: { id: true, request: true, result: true },
   });
-  const last = done.find((job) => {
+  for (const job of done) {
     const request = lintRequestSchema.safeParse(job.request);
-    return request.success && recordable(request.data);
-  });
-  if (!last) return null;
-  const request = lintRequestSchema.parse(last.request);
-  const revision = readFindingSummary(last.result)?.scope_revision;
-  const checkedAt = new Date(String((last.result as { checked_at?: unknown } | null)?.checked_at));
-  if (!revision || Number.isNaN(checkedAt.getTime())) return null;
-  const holds = await readOnly((tx) => lintStillHolds(tx, request, { revision, at: checkedAt }, new Date()));
-  const earlier = holds ? await earlierJob(last.id, scope, view) : null;
-  return earlier && { ...earlier, unchanged: true };
+    if (!request.success || !recordable(request.data)) continue;
+    const revision = readFindingSummary(job.result)?.scope_revision;
+    const checkedAt = new Date(String((job.result as { checked_at?: unknown } | null)?.checked_at));
+    if (!revision || Number.isNaN(checkedAt.getTime())) return null;
+    const holds = await readOnly((tx) => lintStillHolds(tx, request.data, { revision, at: checkedAt }, new Date()));
+    const earlier = holds ? await earlierJob(job.id, scope, view) : null;
+    return earlier && { ...earlier, unchanged: true };
+  }
+  return null;
 }
 
 /** Null when the scope shrank below the threshold meanwhile: the browser lints it itself. */

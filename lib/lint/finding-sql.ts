@@ -81,11 +81,11 @@ function orphanSql(request: LintRequest) {
 function brokenRefSql(request: LintRequest, now: Date) {
   // A live ref whose target (an entity, or a fact id) has no live fact in the same scope: checks
   // never cross scope boundaries (§14.1), so a target that lives only in another scope is broken here.
-  // First the distinct targets of live refs (read from the index on (scope, ref_target), which
-  // carries what liveness needs), less those that are live entities and then those that are live
-  // facts (probed per remaining target on the facts primary key). Only the refs to the few broken
-  // targets are then read whole, by index. Each OFFSET 0 fences a step, so no plan hashes every fact
-  // or every ref of the scope (the planner expects far more broken targets than there are).
+  // First the distinct targets of live refs, less those that are live entities and then those that
+  // are live facts (probed per remaining target on the facts primary key). Only the refs to the few
+  // broken targets are then read whole, by index, instead of carrying every ref's value through the
+  // anti-joins. Each OFFSET 0 fences a step, so no plan hashes every fact or every ref of the scope
+  // (the planner expects far more broken targets than there are).
   const liveRef = (alias: string) => Prisma.sql`${Prisma.raw(alias)}.scope = ${request.scope} AND ${Prisma.raw(alias)}.value_type = 'ref'
     AND ${Prisma.raw(alias)}.ref_target IS NOT NULL AND ${live(alias, now)} ${filters(alias, request)}`;
   return Prisma.sql`

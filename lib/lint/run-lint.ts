@@ -79,7 +79,7 @@ const FINDING_COLUMNS = [
  * The findings of `checks` in FINDING_ORDER, one JSON text per finding (`j`): a single column crosses
  * the driver far cheaper than thirteen (about 1 s of a 1M-fact lint with 117k findings went to
  * decoding columns), and an array of the values without their names is a third smaller than an
- * object (45 MB → 30 MB at 1M facts). parseFindingRow reads one back. The synchronous lint reads
+ * object (45 → 33 MB at 1M facts). parseFindingRow reads one back. The synchronous lint reads
  * them whole, the lint job through a cursor (stream-findings.ts).
  */
 export function findingsJsonSql(request: LintRequest, now: Date, checks: readonly LintCheck[]): Prisma.Sql {
