@@ -113,7 +113,7 @@ test.describe('lint', () => {
     await expect(page.getByTestId('findings-empty')).toBeVisible();
   });
 
-  test('a large scope: the page arrives with its lint job\'s findings; "Lint again" follows a new job\'s progress', async ({ page, request }) => {
+  test('a large scope: the page arrives with its lint job\'s findings; "Lint again" follows a new job\'s progress; unchanged, the scope shows that lint again', async ({ page, request }) => {
     const suffix = uniqueSuffix();
     await createStaleFinding(request, `e2e:lint:${suffix}:stale`, LARGE_SCOPE);
     await createBrokenRef(request, `e2e:lint:${suffix}:ref`, `e2e:lint:${suffix}:nowhere`, LARGE_SCOPE);
@@ -165,6 +165,20 @@ test.describe('lint', () => {
     expect(lintStarts).toHaveLength(1);
     await expect(page).not.toHaveURL(new RegExp(`job=${jobId}`));
     expect(job.polls()).toBeGreaterThan(1);
+
+    // A visit without ?job= while nothing in the scope changed shows the newest finished lint again,
+    // and says so; after a write the server lints again.
+    const newest = new URL(page.url()).searchParams.get('job')!;
+    await page.goto(`/scopes/${LARGE_SCOPE}`);
+    await expect(page.getByTestId('lint-unchanged')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`job=${newest}`));
+    await createStaleFinding(request, `e2e:lint:${suffix}:later`, LARGE_SCOPE);
+    await page.goto(`/scopes/${LARGE_SCOPE}`);
+    await expect(page.getByTestId('lint-job-done')).toContainText('in a background job');
+    await expect(page.getByTestId('lint-unchanged')).toHaveCount(0);
+    await expect(page).toHaveURL(/[?&]job=[0-9a-f-]{36}/);
+    await expect(page).not.toHaveURL(new RegExp(`job=${newest}`));
+    expect(lintStarts).toHaveLength(1);
     // The browser never downloads a job's whole result, only pages of it.
     expect(wholeResults).toEqual([]);
   });
