@@ -61,7 +61,7 @@ export function DryRunPreview({ scope, factId }: { scope: string; factId?: strin
     <div className="space-y-4" data-testid="dry-run" aria-busy={dryRun.isFetching}>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
         <span>
-          Dry run at <DateTime iso={result.swept_at} /> — nothing was written.
+          Dry run <DateTime iso={result.swept_at} /> — nothing was written.
         </span>
         <button type="button" onClick={() => (cursors.length > 1 ? setCursors([null]) : void dryRun.refetch())} disabled={dryRun.isFetching} className={`${buttonStyles.secondary} px-2.5 py-1 text-xs`}>
           {dryRun.isFetching ? 'Running…' : 'Run again'}

@@ -64,7 +64,7 @@ export function LargeScopeFindings({
         <div className="space-y-1">
           <SeverityLinks scope={scope} counts={page.counts} job={jobId ?? undefined} />
           <p className="text-xs text-slate-500">
-            Linted {linted.toLocaleString('en-US')} facts in a background job at <DateTime iso={checkedAt} />.
+            Linted {linted.toLocaleString('en-US')} facts in a background job <DateTime iso={checkedAt} />.
             {jobId && jobId === unchangedJob && (
               <span data-testid="lint-unchanged"> Nothing in this scope has changed or expired since, so these are its findings now.</span>
             )}

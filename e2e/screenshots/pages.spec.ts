@@ -153,6 +153,12 @@ test.describe('lint page screenshots', () => {
     await shoot(page, 'lint-41-scope-large-progress');
     job.release();
     await expect(page.getByTestId('lint-job-done')).toBeVisible();
+    // Unchanged since: a new visit shows that lint again, and says so.
+    await page.goto('/scopes/company');
+    await expect(page.getByTestId('lint-unchanged')).toBeVisible();
+    await shoot(page, 'lint-43-scope-large-unchanged');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shoot(page, 'lint-44-scope-large-unchanged-dark');
   });
 });
 
