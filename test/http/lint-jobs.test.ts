@@ -139,6 +139,10 @@ describeHttp('lint jobs', () => {
       SELECT page, json_array_length(items)::int AS n FROM job_result_pages WHERE job_id = ${accepted.job_id} ORDER BY page`;
     expect(pages.map((p) => p.n)).toEqual([JOB_PAGE_SIZE, JOB_PAGE_SIZE, JOB_PAGE_SIZE, JOB_PAGE_SIZE, 74]);
     expect(pages.map((p) => p.page)).toEqual([0, 1, 2, 3, 4]);
+    // Compressed with lz4 where the server has it (PostgreSQL here), the default pglz on PGlite.
+    const [{ method }] = await db.$queryRaw<{ method: string }[]>`
+      SELECT attcompression::text AS method FROM pg_attribute WHERE attrelid = 'job_result_pages'::regclass AND attname = 'items'`;
+    expect(method).toBe(inject('stigmemTestDatabase').kind === 'postgres' ? 'l' : '');
     const row = await db.job.findUniqueOrThrow({ where: { id: accepted.job_id } });
     expect(row.result).not.toHaveProperty('findings');
     expect(row.pagedKey).toBe('findings');
