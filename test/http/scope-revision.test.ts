@@ -48,7 +48,7 @@ describeHttp('scope revisions', () => {
     const entity = uniqueEntity('rev');
     expect(await movedBy(() => api.post('/v1/facts', { facts: [wireFact(entity, 'a', { scope: 'team' })] }))).toEqual(['team']);
     expect(await movedBy(() => api.post('/v1/facts', { facts: [wireFact(entity, 'a', { scope: 'team' }), wireFact(entity, 'b', { scope: 'public' })] }))).toEqual(['team', 'public']);
-    // An import of an old fact below the value's head changes no head, but the scope's fact count.
+    // An import keeps its past HLC: "nothing newer than the lint" would miss it, the revision does not.
     expect(await movedBy(() => importAged(entity, 'memory:old', 'x', 3600, { scope: 'local' }))).toEqual(['local']);
 
     const { conflict, red } = await openConflict({ scope: 'local' });
