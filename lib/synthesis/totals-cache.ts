@@ -15,7 +15,7 @@ type Counts = Omit<SynthesisTotals, 'synthesized_at' | 'scope'> & { entry_count:
 const MAX_ENTRIES = 64;
 const entries = new Map<string, { seen: ScopeReading; counts: Counts }>();
 
-/** How often the cache answered and how often it counted, for the tests and the benchmark. */
+/** How often the cache answered and how often it counted (the tests read it). */
 export const totalsCacheStats = { hits: 0, counted: 0 };
 
 /**

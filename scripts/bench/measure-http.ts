@@ -129,7 +129,7 @@ async function inProcessReads(context: BenchContext, db: EmptyDatabase, facts: n
       rows.push(row(context, facts, `${method}, in-process lower bound, p50 of ${RUNS}`, result.p50, peakRssMb));
     };
     await measure('lint', () => runLint(lintRequestSchema.parse({ scope: SCOPE })));
-    await measure('synthesis, first page of 100', () => synthesizePage({ ...synthesisRequestSchema.parse({ scope: SCOPE }), limit: 100 }));
+    await measure('synthesis, first page of 100 (totals reused after the first run)', () => synthesizePage({ ...synthesisRequestSchema.parse({ scope: SCOPE }), limit: 100 }));
     await measure('synthesis, whole scope', async () => drain(await streamText(synthesisJson(synthesisRequestSchema.parse({ scope: SCOPE })))));
     await measure('decay dry run', () => dryRun(sweepRequestSchema.parse({ scope: SCOPE, mode: 'dry_run' })));
     await measure('health overview: scope health of the four scopes', async () => {
