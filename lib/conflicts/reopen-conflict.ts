@@ -15,7 +15,7 @@ export async function reopenConflict(id: string) {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     await lockWrites(tx);
-    const [row] = await tx.$queryRaw<ConflictRow[]>`SELECT * FROM conflicts WHERE id = ${id}`;
+    const [row] = await tx.$queryRaw<(ConflictRow & { value_a_hash: string })[]>`SELECT * FROM conflicts WHERE id = ${id}`;
     if (!row) throw notFound('conflict_not_found', `no conflict with id ${id}`);
     if (row.status === 'unresolved') throw conflict('conflict_not_decided', `conflict ${id} is unresolved: there is no decision to reopen`);
     const now = new Date();
@@ -27,7 +27,10 @@ export async function reopenConflict(id: string) {
       SELECT value_hash, head_fact_id FROM value_heads
       WHERE entity = ${row.entity} AND relation = ${row.relation} AND scope = ${row.scope}
         AND value_hash IN (SELECT unnest(string_to_array(${row.pair_key}, ':')))
-        AND confidence > 0 AND (valid_until IS NULL OR valid_until >= ${now})`;
+        AND confidence > 0 AND (valid_until IS NULL OR valid_until >= ${now})
+      -- The new conflict keeps the decided one's sides: its value A first (without an order, the
+      -- heads came back in whatever order their rows lay, and a reopened pair could swap sides).
+      ORDER BY value_hash = ${row.value_a_hash} DESC`;
     const [open] = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM conflicts WHERE entity = ${row.entity} AND relation = ${row.relation} AND scope = ${row.scope}
         AND pair_key = ${row.pair_key} AND status = 'unresolved' LIMIT 1`;

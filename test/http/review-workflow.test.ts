@@ -137,6 +137,8 @@ describeHttp('reopen', () => {
     const reopened = (await api.post(`/v1/conflicts/${enc(c.conflict_id)}/reopen`)).body as { new_conflict_id: string };
     const open = await conflictsOf(e, { status: 'unresolved' });
     expect(open.map((x) => x.conflict_id)).toEqual([reopened.new_conflict_id]);
+    // The new conflict keeps the decided one's sides (re-asserting "summer" moved its head's row).
+    expect([open[0].fact_a?.value, open[0].fact_b?.value]).toEqual([c.fact_a?.value, c.fact_b?.value]);
     const old = (await conflictsOf(e, { status: 'dismissed' }))[0];
     expect(Date.parse(old.do_not_reopen_before!)).toBeLessThanOrEqual(Date.now());
     const reader = await createKey(['read'], [S]);
