@@ -9,8 +9,8 @@ type Conflict = {
   conflict_id: string;
   entity: string;
   status: string;
-  fact_a: { id: string };
-  fact_b: { id: string };
+  fact_a: { id: string; value: unknown };
+  fact_b: { id: string; value: unknown };
   age_days: number | null;
   aged: boolean;
   suggestion: { winning_fact_id: string; basis: string; reason: string } | null;
