@@ -1,6 +1,9 @@
+import { Prisma } from '../generated/prisma/client';
 import { DomainError } from '../errors/domain-error';
 import { maintenanceSettled } from './maintenance/maintenance-scheduler';
 import { getDb, TX_OPTIONS, type Db, type Tx } from './prisma';
+import { databaseKind } from './connection';
+import { config } from '../config/config';
 import { noteFallbackAfterFailure, notePrimaryRequired, noteReplicaRead, replicaForRead } from './replicas/route-read';
 
 export interface ReadOnlyOptions {
@@ -39,19 +42,69 @@ export const BACKGROUND_READ_TIMEOUT_MS = 30 * 60_000;
  * before the read began (lib/db/replicas/route-read.ts), else on the primary; a read that fails on a
  * replica (it went down, a recovery conflict cancelled it) runs again on the primary.
  */
-export async function readOnly<T>(work: (tx: Tx) => Promise<T>, options: ReadOnlyOptions = {}): Promise<T> {
+export function readOnly<T>(work: (tx: Tx) => Promise<T>, options: ReadOnlyOptions = {}): Promise<T> {
+  return routed((db) => inReadOnlyTransaction(db, work, { timeoutMs: options.timeoutMs }), options);
+}
+
+/**
+ * Runs `work` in up to `count` READ ONLY transactions that share one snapshot, on one server (the
+ * replica readOnly would pick, else the primary): the first exports its snapshot
+ * (pg_export_snapshot) and the others import it (SET TRANSACTION SNAPSHOT), so statements on
+ * different connections see exactly the same data, and the database runs them on as many cores.
+ * `work` gets the transactions: as many as could be opened, at least one. A transaction that cannot
+ * get a connection within SHARED_CONNECT_WAIT_MS is not waited for (a busy pool must not stall or
+ * deadlock a whole-scope read), at most STIGMEM_DB_POOL − 1 are opened (one connection stays for
+ * writes and other requests), and on PGlite (one session) `work` gets one.
+ */
+export function readOnlyShared<T>(count: number, work: (txs: Tx[]) => Promise<T>, options: ReadOnlyOptions = {}): Promise<T> {
+  const sharing = databaseKind() === 'postgres' ? Math.max(1, Math.min(count, config().database.pool - 1)) : 1;
+  return routed((db) => inSharedSnapshot(db, sharing, work, options.timeoutMs), options);
+}
+
+/** How long a transaction that would join a shared snapshot waits for a connection before the read goes on without it. */
+export const SHARED_CONNECT_WAIT_MS = 2_000;
+
+function inSharedSnapshot<T>(db: Db, count: number, work: (txs: Tx[]) => Promise<T>, timeoutMs?: number): Promise<T> {
+  if (count <= 1) return inReadOnlyTransaction(db, (tx) => work([tx]), { timeoutMs });
+  return inReadOnlyTransaction(db, async (first) => {
+    const [{ snapshot }] = await first.$queryRaw<{ snapshot: string }[]>`SELECT pg_export_snapshot() AS snapshot`;
+    return joinSnapshot(db, snapshot, count - 1, [first], work, timeoutMs);
+  }, { timeoutMs });
+}
+
+/** Opens `more` transactions on `snapshot`, one inside the other, then runs `work` on all of them. */
+async function joinSnapshot<T>(db: Db, snapshot: string, more: number, txs: Tx[], work: (txs: Tx[]) => Promise<T>, timeoutMs?: number): Promise<T> {
+  if (more === 0) return work(txs);
+  let connected = false;
+  try {
+    return await inReadOnlyTransaction(db, (tx) => joinSnapshot(db, snapshot, more - 1, [...txs, tx], work, timeoutMs), {
+      timeoutMs,
+      snapshot,
+      maxWaitMs: SHARED_CONNECT_WAIT_MS,
+      onConnected: () => (connected = true),
+    });
+  } catch (error) {
+    // No connection came in time: the read goes on with the transactions it has. Anything else
+    // (an import that failed, the work's own error) is the read's failure.
+    if (connected) throw error;
+    return work(txs);
+  }
+}
+
+/** Chooses the server for a whole-scope read and runs `open` there (readOnly's routing). */
+async function routed<T>(open: (db: Db) => Promise<T>, options: ReadOnlyOptions): Promise<T> {
   const db = await getDb();
   // Plans made on stale statistics cost minutes at 100k facts (docs/decisions.md § Database maintenance).
   // Replicas receive the statistics through WAL, and the read waits for that WAL like for any other.
   await maintenanceSettled();
   if (options.on === 'primary') {
     notePrimaryRequired();
-    return inReadOnlyTransaction(db, work, options.timeoutMs);
+    return open(db);
   }
   const replica = await replicaForRead();
   if (replica) {
     try {
-      const result = await inReadOnlyTransaction(replica.client, work, options.timeoutMs);
+      const result = await open(replica.client);
       noteReplicaRead(replica);
       return result;
     } catch (error) {
@@ -61,13 +114,31 @@ export async function readOnly<T>(work: (tx: Tx) => Promise<T>, options: ReadOnl
       noteFallbackAfterFailure(replica, error);
     }
   }
-  return inReadOnlyTransaction(db, work, options.timeoutMs);
+  return open(db);
 }
 
-function inReadOnlyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, timeoutMs: number = TX_OPTIONS.timeout): Promise<T> {
+interface TransactionOptions {
+  timeoutMs?: number;
+  /** A snapshot exported by another transaction of the same server, to read exactly what it reads. */
+  snapshot?: string;
+  maxWaitMs?: number;
+  /** Called once the transaction has its connection, before its first statement. */
+  onConnected?: () => void;
+}
+
+function inReadOnlyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   return db.$transaction(async (tx) => {
+    options.onConnected?.();
     await tx.$executeRaw`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`;
+    // Before any query of the transaction, as PostgreSQL requires.
+    if (options.snapshot) await tx.$executeRaw(Prisma.sql`SET TRANSACTION SNAPSHOT ${Prisma.raw(`'${snapshotId(options.snapshot)}'`)}`);
     await tx.$executeRaw`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`;
     return work(tx);
-  }, { ...TX_OPTIONS, timeout: timeoutMs });
+  }, { maxWait: options.maxWaitMs ?? TX_OPTIONS.maxWait, timeout: options.timeoutMs ?? TX_OPTIONS.timeout });
+}
+
+/** SET TRANSACTION SNAPSHOT takes no parameter: the id is checked to be what pg_export_snapshot returns (hex and dashes). */
+function snapshotId(id: string): string {
+  if (!/^[0-9A-F-]+$/i.test(id)) throw new Error(`not a snapshot id: ${id}`);
+  return id;
 }

@@ -83,10 +83,17 @@ const FINDING_COLUMNS = [
  * them whole, the lint job through a cursor (stream-findings.ts).
  */
 export function findingsJsonSql(request: LintRequest, now: Date, checks: readonly LintCheck[]): Prisma.Sql {
-  if (!checks.length) return Prisma.sql`SELECT NULL::text AS j WHERE false`;
+  if (!checks.length) return Prisma.sql`SELECT NULL::text AS j, 0 AS block WHERE false`;
   return Prisma.sql`
-    SELECT json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `"${c}"`).join(', '))})::text AS j
+    SELECT json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `"${c}"`).join(', '))})::text AS j,
+      (severity_rank * 8 + check_rank)::int AS block
     FROM (${findingsSql(request, now, checks)}) x ${FINDING_ORDER}`;
+}
+
+/** A row of findingsJsonSql: the finding, and its (severity, check) block, the first two keys of FINDING_ORDER as one number. */
+export interface FindingJsonRow {
+  j: string;
+  block: number;
 }
 
 /** One `j` of findingsJsonSql as a FindingRow (without its namespace, which no reader of `j` uses). */
@@ -97,7 +104,7 @@ export function parseFindingRow(j: string): FindingRow {
 
 export async function findFindings(tx: Tx, request: LintRequest, now: Date, checks: readonly LintCheck[]): Promise<LintFinding[]> {
   if (!checks.length) return [];
-  const rows = await tx.$queryRaw<{ j: string }[]>(findingsJsonSql(request, now, checks));
+  const rows = await tx.$queryRaw<FindingJsonRow[]>(findingsJsonSql(request, now, checks));
   return rows.map((row) => toFinding(parseFindingRow(row.j), request.scope));
 }
 

@@ -1,5 +1,8 @@
 import { afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { closeReplicas } from '@/lib/db/replicas/replica-set';
+import { readOnlyShared } from '@/lib/db/read-only';
+import { lintRequestSchema } from '@/lib/lint/lint-request';
+import { streamLint } from '@/lib/lint/stream-findings';
 import { LintResult } from '../lint-schemas';
 import { ConflictRecord, FactBatch, ResolveResponse } from '../schemas';
 import { api, describeHttp, expectBody, openConflict, setEnv, uniqueEntity, wireFact } from '../harness';
@@ -114,6 +117,27 @@ describeHttp('read replicas: routing', () => {
     await sleep(100);
     expect(replicaIn(await replicaStatus(), replicaUrl)).toMatchObject({ state: 'serving', lag_bytes: 0, lag_seconds: 0, replay_paused: false });
     expect(await whereReadRuns()).toEqual({ recovery: true, port: portOf(replicaUrl) });
+  });
+
+  it('reads a lint job\'s checks side by side on the replica: transactions on one exported snapshot, each on its own connection', async () => {
+    const before = await replicaStatus();
+    const shared = await readOnlyShared(3, (txs) =>
+      Promise.all(txs.map(async (tx) => (await tx.$queryRaw<{ recovery: boolean; port: number; pid: number; snapshot: string }[]>`
+        SELECT pg_is_in_recovery() AS recovery, inet_server_port() AS port, pg_backend_pid() AS pid, pg_current_snapshot()::text AS snapshot`)[0])),
+    );
+    expect(shared.map(({ recovery, port }) => ({ recovery, port }))).toEqual(Array(3).fill({ recovery: true, port: portOf(replicaUrl) }));
+    expect(new Set(shared.map((s) => s.pid)).size).toBe(3);
+    expect(new Set(shared.map((s) => s.snapshot)).size).toBe(1);
+    // The lint job's own read (streamLint) runs there too, and agrees with a synchronous lint.
+    const { conflict, entity } = await openConflict({ scope: 'team' });
+    const request = lintRequestSchema.parse({ scope: 'team', entity });
+    const streamed: unknown[] = [];
+    for await (const batch of streamLint(request, 1).batches) streamed.push(...batch);
+    expect(streamed).toContainEqual(expect.objectContaining({ check: 'contradiction', conflict_id: conflict.conflict_id }));
+    expect(streamed).toEqual((await lintEntity('team', entity)));
+    const after = await replicaStatus();
+    expect(replicaIn(after, replicaUrl).reads).toBe(replicaIn(before, replicaUrl).reads + 3);
+    expect(primaryReads(after)).toBe(primaryReads(before));
   });
 
   it('runs a decay dry run on the replica, and keeps the read half of a sweep on the primary', async () => {
