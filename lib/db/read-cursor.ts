@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from './prisma';
+import { CursorMerge, type MergeSource } from './cursor-merge';
 import { readOnlyShared } from './read-only';
 
 // A whole-table download (an export of every finding, conflict or synthesis entry of a scope) must
@@ -45,28 +46,21 @@ export function readCursor<Row, Out = Row>(query: Prisma.Sql, options: ReadCurso
 
 export interface MergedCursorOptions<Row, Out> extends ReadCursorOptions<Row, Out> {
   /**
-   * Where a row stands in the merged order: every query yields its rows in this order, and no two
-   * queries yield rows of the same block, so the merge only compares blocks (the order within a
-   * block is the one query's own, sorted by the database).
+   * Where a row stands in the merged order: every query yields its rows in block order, and no two
+   * queries yield rows of the same block (cursor-merge.ts).
    */
   block: (row: Row) => number;
-}
-
-/** One query's cursor and the rows fetched from it and not yet handed on. */
-interface Source<Row> {
-  tx: Tx;
-  name: string;
-  rows: Row[];
-  next: number;
-  done: boolean;
+  /** The least block each query can yield, where known: its rows are not waited for before then. */
+  floors?: number[];
 }
 
 /**
- * The rows of several queries, each already in order, merged into one order, in batches of at most
- * `batchSize`. The queries run in transactions that share one snapshot (readOnlyShared): on
+ * The rows of several queries, each already in block order, merged into one order, in batches of at
+ * most `batchSize`. The queries run in transactions that share one snapshot (readOnlyShared): on
  * PostgreSQL each on its own connection, so the database computes them at the same time on as many
- * cores — their first FETCHes go out together — and the app holds at most a batch per query.
- * On PGlite they run one after another in one transaction.
+ * cores (their first FETCHes go out together), and the rows of the first blocks go out while later
+ * ones are still being computed. The app holds at most a batch or two per query. On PGlite they run
+ * one after another in one transaction.
  */
 export async function* readMergedCursors<Row, Out = Row>(queries: Prisma.Sql[], options: MergedCursorOptions<Row, Out>): AsyncGenerator<Out[]> {
   const asks: Deferred<Out[] | null>[] = [];
@@ -82,10 +76,17 @@ export async function* readMergedCursors<Row, Out = Row>(queries: Prisma.Sql[], 
   let delivered = false;
   let outcome: { error: unknown } | 'done' | null = null;
   const settle = (ask: Deferred<Out[] | null>) => (outcome === 'done' ? ask.resolve(null) : ask.reject((outcome as { error: unknown }).error));
-  const fetchSql = Prisma.raw(String(options.batchSize));
+  const fetchSql = (name: string) => Prisma.sql`FETCH ${Prisma.raw(String(options.batchSize))} FROM ${Prisma.raw(name)}`;
 
   const transaction = readOnlyShared(queries.length, async (txs) => {
-    const sources: Source<Row>[] = [];
+    // One statement at a time per transaction (its connection runs them in turn anyway), in the order asked.
+    const turns = new Map<Tx, Promise<unknown>>();
+    const inTurn = <T>(tx: Tx, statement: () => Promise<T>): Promise<T> => {
+      const result = (turns.get(tx) ?? Promise.resolve()).then(statement);
+      turns.set(tx, result.catch(() => undefined));
+      return result;
+    };
+    const sources: MergeSource<Row>[] = [];
     for (const [i, query] of queries.entries()) {
       const tx = txs[i % txs.length];
       const name = `read_cursor_${i}`;
@@ -93,53 +94,33 @@ export async function* readMergedCursors<Row, Out = Row>(queries: Prisma.Sql[], 
       // plans that start fast and finish slow; these downloads read every row.
       await tx.$executeRaw`SELECT set_config('cursor_tuple_fraction', '1', true)`;
       await tx.$executeRaw(Prisma.sql`DECLARE ${Prisma.raw(name)} NO SCROLL CURSOR FOR ${query}`);
-      sources.push({ tx, name, rows: [], next: 0, done: false });
+      sources.push({ floor: options.floors?.[i], fetch: () => inTurn(tx, () => tx.$queryRaw<Row[]>(fetchSql(name))) });
     }
-    const refill = async (source: Source<Row>) => {
-      source.rows = await source.tx.$queryRaw<Row[]>(Prisma.sql`FETCH ${fetchSql} FROM ${Prisma.raw(source.name)}`);
-      source.next = 0;
-      source.done = source.rows.length < options.batchSize;
-    };
-    // Empty sources are fetched together, one FETCH at a time per transaction.
-    const refillEmpty = () =>
-      Promise.all(txs.map(async (tx) => {
-        for (const source of sources) if (source.tx === tx && source.next === source.rows.length && !source.done) await refill(source);
-      }));
-    const nextBatch = async (): Promise<Row[]> => {
-      const batch: Row[] = [];
-      while (batch.length < options.batchSize) {
-        await refillEmpty();
-        const ready = sources.filter((source) => source.next < source.rows.length);
-        if (!ready.length) break;
-        const blockOf = (source: Source<Row>) => options.block(source.rows[source.next]);
-        const first = ready.reduce((best, source) => (blockOf(source) < blockOf(best) ? source : best));
-        const others = Math.min(Infinity, ...ready.filter((source) => source !== first).map(blockOf));
-        // The first source's rows up to the next block another source holds. Every source that has
-        // rows left holds some now (refilled above), so no later row of another source can come first.
-        while (batch.length < options.batchSize && first.next < first.rows.length && options.block(first.rows[first.next]) <= others) {
-          batch.push(first.rows[first.next++]);
+    const merge = new CursorMerge(sources, options.batchSize, options.block);
+    try {
+      for (;;) {
+        while (!stopped && !asks.length) await new Promise<void>((resolve) => (wake = resolve));
+        if (stopped) return;
+        const ask = asks.shift()!;
+        try {
+          const rows = await merge.next();
+          const last = merge.done;
+          // In turn with any fetch under way on the same transaction.
+          const out = rows.length ? await inTurn(txs[0], async () => options.map(txs[0], rows)) : [];
+          if (last && options.finish) out.push(...(await inTurn(txs[0], () => options.finish!(txs[0]))));
+          delivered = true;
+          ask.resolve(last && !out.length ? null : out);
+          if (last) return;
+        } catch (error) {
+          // Back to the front of the queue: a read retried on the primary answers it; otherwise it is
+          // answered with the error, with the ones after it, when the transaction settles.
+          asks.unshift(ask);
+          throw error;
         }
       }
-      return batch;
-    };
-    for (;;) {
-      while (!stopped && !asks.length) await new Promise<void>((resolve) => (wake = resolve));
-      if (stopped) return;
-      const ask = asks.shift()!;
-      try {
-        const rows = await nextBatch();
-        const last = sources.every((source) => source.done && source.next === source.rows.length);
-        const out = rows.length ? await options.map(txs[0], rows) : [];
-        if (last && options.finish) out.push(...(await options.finish(txs[0])));
-        delivered = true;
-        ask.resolve(last && !out.length ? null : out);
-        if (last) return;
-      } catch (error) {
-        // Back to the front of the queue: a read retried on the primary answers it; otherwise it is
-        // answered with the error, with the ones after it, when the transaction settles.
-        asks.unshift(ask);
-        throw error;
-      }
+    } finally {
+      // A fetch still running (the consumer stopped early) ends before its transaction does.
+      await merge.settle();
     }
   }, { mayRetry: () => !delivered, timeoutMs: options.timeoutMs });
   transaction.then(

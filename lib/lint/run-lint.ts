@@ -6,6 +6,7 @@ import { factValueText } from '../facts/view/fact-value-text';
 import { factCountSql, factCountUpToSql, factEstimateSql, FINDING_ORDER, type FindingRow, findingsSql } from './finding-sql';
 import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-request';
 import { formatInstant } from '../time/instant';
+import { BLOCK_STRIDE } from './compare-findings';
 
 // POST /v1/lint (§14): read-only, every check set-based SQL over value heads.
 
@@ -86,7 +87,7 @@ export function findingsJsonSql(request: LintRequest, now: Date, checks: readonl
   if (!checks.length) return Prisma.sql`SELECT NULL::text AS j, 0 AS block WHERE false`;
   return Prisma.sql`
     SELECT json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `"${c}"`).join(', '))})::text AS j,
-      (severity_rank * 8 + check_rank)::int AS block
+      (severity_rank * ${Prisma.raw(String(BLOCK_STRIDE))} + check_rank)::int AS block
     FROM (${findingsSql(request, now, checks)}) x ${FINDING_ORDER}`;
 }
 

@@ -3,7 +3,8 @@ import { readCursor, readMergedCursors } from '../db/read-cursor';
 import { BACKGROUND_READ_TIMEOUT_MS } from '../db/read-only';
 import type { FindingRow } from './finding-sql';
 import { filteredFindingsSql, findingsOrderSql, type FindingsPageQuery } from './findings-page';
-import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-request';
+import type { LintCheck, LintFinding, LintRequest, LintResult, Severity } from './lint-request';
+import { findingBlock } from './compare-findings';
 import { countFacts, type FindingJsonRow, findingsJsonSql, parseFindingRow, toFinding } from './run-lint';
 import { formatInstant } from '../time/instant';
 import { scopeRevision } from '../facts/scope-revision';
@@ -44,6 +45,12 @@ export interface LintSnapshot {
  */
 export const LINT_QUERY_GROUPS: readonly (readonly LintCheck[])[] = [['contradiction'], ['stale', 'namespacing'], ['orphan', 'broken_ref']];
 
+/** The most severe finding each check gives (finding-sql.ts): where its findings can begin in FINDING_ORDER. */
+const FIRST_SEVERITY: Record<LintCheck, Severity> = { contradiction: 'error', stale: 'warning', orphan: 'info', broken_ref: 'error', namespacing: 'warning' };
+
+/** The least block a query of `checks` can yield: its findings are not waited for before it. */
+export const firstBlockOf = (checks: readonly LintCheck[]) => Math.min(...checks.map((check) => findingBlock(FIRST_SEVERITY[check], check)));
+
 /**
  * A lint as runLint answers it, its findings in batches in FINDING_ORDER through cursors: one READ
  * ONLY snapshot, the checks read by LINT_QUERY_GROUPS' queries and merged, each batch converted with
@@ -58,6 +65,7 @@ export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { 
   const batches = readMergedCursors<FindingJsonRow, LintFinding>(groups.map((checks) => findingsJsonSql(request, now, checks)), {
     batchSize,
     block: (row) => row.block,
+    floors: groups.map(firstBlockOf),
     // Only background work streams a whole lint (the lint job, a health run): no request waits on it.
     timeoutMs: BACKGROUND_READ_TIMEOUT_MS,
     map: (_tx, rows) => rows.map((row) => toFinding(parseFindingRow(row.j), request.scope)),

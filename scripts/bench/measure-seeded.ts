@@ -5,10 +5,12 @@ import { FACT_SCOPES, isFactScope } from '../../lib/facts/scope';
 import { ensureBuilt, startServer } from './bench-server';
 import { type BenchRow, formatBenchTable } from './bench-table';
 import { BenchClient } from './http-client';
+import { everyDashboardPage, measureEveryPage } from './measure-every-page';
 import { measurePages } from './measure-pages';
 import { timed } from './timed';
 
 // npm run bench:seeded -- --url postgres://…/db [--scope company] [--runs 3] [--no-build] [--port P]
+//   [--only lint,synthesis,dry-run,pages,every-page]
 //
 // The reads of the user's path (`npm run bench`, docs/performance.md) on a PostgreSQL database that
 // is already filled — by `npm run seed -- --facts 10000000 --scope company`, say — where writing the
@@ -17,9 +19,12 @@ import { timed } from './timed';
 // result read whole), synthesis (the first page of 100, and the whole scope streamed), a decay dry
 // run under a half-life policy this script adds and removes, and the three streamed dashboard pages
 // (server HTML first and last byte; a full load in Chromium). The database's size and the facts of
-// the scope are printed with the table; its own memory is not in the RSS column.
+// the scope are printed with the table; its own memory is not in the RSS column. `every-page` opens
+// each of the dashboard's pages in Chromium until it is complete (measure-every-page.ts); it is not
+// in the default set (it takes a while at 10M facts).
 
 const POLICY_ID = 'bench-seeded-half-life';
+const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page'];
 const POLL_MS = 100;
 
 /**
@@ -68,8 +73,11 @@ async function main() {
       runs: { type: 'string', default: '3' },
       'no-build': { type: 'boolean', default: false },
       port: { type: 'string' },
+      only: { type: 'string', default: 'lint,synthesis,dry-run,pages' },
     },
   });
+  const parts = new Set(values.only.split(','));
+  for (const part of parts) if (!PARTS.includes(part)) throw new Error(`--only takes ${PARTS.join(', ')}; got ${part}`);
   const databaseUrl = values.url;
   if (!databaseUrl) throw new Error('--url postgres://… is required: the database to measure');
   const scope = values.scope;
@@ -84,6 +92,8 @@ async function main() {
     'SELECT (SELECT count(*) FROM facts) AS facts, (SELECT count(*) FROM facts WHERE scope = $1) AS scope_facts, pg_size_pretty(pg_database_size(current_database())) AS size',
     [scope],
   );
+  // A conflict and its entity, for the pages about one.
+  const { rows: sampleRows } = await db.query<{ id: string; entity: string }>("SELECT id, entity FROM conflicts WHERE scope = $1 AND status = 'unresolved' LIMIT 1", [scope]);
   await db.end();
   const facts = Number(sizeRows[0].scope_facts);
   log(`${Number(sizeRows[0].facts).toLocaleString('en-US')} facts, ${facts.toLocaleString('en-US')} in ${scope}; database ${sizeRows[0].size}`);
@@ -95,48 +105,72 @@ async function main() {
   const row = (method: string, seconds: number, peakRssMb: number, target?: number, note?: string): BenchRow => ({ database, method, facts, seconds, peakRssMb, target, note });
   try {
     const client = new BenchClient(server.url);
-    log('  lint…');
-    let lintNote = '';
-    const lint = await timed(runs, async () => {
-      const answer = await untilDoneStreamed(server.url, client.key, '/v1/lint', { scope }, '/v1/lint/jobs', '"check":');
-      lintNote = `${answer.count.toLocaleString('en-US')} findings, ${(answer.bytes / 2 ** 20).toFixed(0)} MB of JSON${answer.viaJob ? ', through a 202 job' : ''}`;
-    });
-    const lintRss = server.takePeakRssMb();
-    rows.push(row('lint over HTTP, first request after the server started', lint.first, lintRss, 30, lintNote));
-    rows.push(row(`lint over HTTP, p50 of ${runs}`, lint.p50, lintRss, 30, lintNote));
-
-    log('  synthesis…');
-    const firstPage = await timed(runs, () => client.call('POST', '/v1/synthesis', { scope, limit: 100 }));
-    // The first request counts the scope's totals; later pages reuse them while the scope is unchanged.
-    rows.push(row('synthesis over HTTP, first page of 100, first request (counts the totals)', firstPage.first, server.takePeakRssMb()));
-    rows.push(row(`synthesis over HTTP, first page of 100, p50 of ${runs} (totals reused)`, firstPage.p50, server.takePeakRssMb()));
-    let wholeBytes = 0;
-    const whole = await timed(1, async () => (wholeBytes = (await untilDoneStreamed(server.url, client.key, '/v1/synthesis', { scope }, '/v1/synthesis/jobs', '"entity":')).bytes));
-    rows.push(row('synthesis over HTTP, whole scope streamed, p50 of 1', whole.p50, server.takePeakRssMb(), undefined, `${(wholeBytes / 2 ** 20).toFixed(0)} MB of JSON`));
-
-    log('  decay dry run…');
-    await client.call('POST', '/v1/decay/policies', { id: POLICY_ID, relation: '*', scope, mode: 'confidence', half_life_s: 600 }, [201]);
-    try {
-      const dry = await timed(1, () => untilDoneStreamed(server.url, client.key, '/v1/decay/sweep', { scope, mode: 'dry_run' }, '/v1/decay/jobs', '"fact_id":'));
-      rows.push(row('decay dry run over HTTP, p50 of 1', dry.p50, server.takePeakRssMb()));
-    } finally {
-      await client.call('DELETE', `/v1/decay/policies/${POLICY_ID}`, undefined, [200, 204]);
+    if (parts.has('lint')) {
+      log('  lint…');
+      let lintNote = '';
+      const lint = await timed(runs, async () => {
+        const answer = await untilDoneStreamed(server.url, client.key, '/v1/lint', { scope }, '/v1/lint/jobs', '"check":');
+        lintNote = `${answer.count.toLocaleString('en-US')} findings, ${(answer.bytes / 2 ** 20).toFixed(0)} MB of JSON${answer.viaJob ? ', through a 202 job' : ''}`;
+      });
+      const lintRss = server.takePeakRssMb();
+      rows.push(row('lint over HTTP, first request after the server started', lint.first, lintRss, 30, lintNote));
+      rows.push(row(`lint over HTTP, p50 of ${runs}`, lint.p50, lintRss, 30, lintNote));
     }
 
-    log('  pages…');
-    const cookie = await client.signIn();
-    rows.push(
-      ...(await measurePages({
-        url: server.url,
-        cookie,
-        scope,
-        runs,
-        targets: { firstByte: 0.3, fullLoad: 2 },
-        timed,
-        row: (method, seconds, target, note) => row(method, seconds, server.takePeakRssMb(), target, note),
-        skipped: (method, why) => ({ database, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why }),
-      })),
-    );
+    if (parts.has('synthesis')) {
+      log('  synthesis…');
+      const firstPage = await timed(runs, () => client.call('POST', '/v1/synthesis', { scope, limit: 100 }));
+      // The first request counts the scope's totals; later pages reuse them while the scope is unchanged.
+      rows.push(row('synthesis over HTTP, first page of 100, first request (counts the totals)', firstPage.first, server.takePeakRssMb()));
+      rows.push(row(`synthesis over HTTP, first page of 100, p50 of ${runs} (totals reused)`, firstPage.p50, server.takePeakRssMb()));
+      let wholeBytes = 0;
+      const whole = await timed(1, async () => (wholeBytes = (await untilDoneStreamed(server.url, client.key, '/v1/synthesis', { scope }, '/v1/synthesis/jobs', '"entity":')).bytes));
+      rows.push(row('synthesis over HTTP, whole scope streamed, p50 of 1', whole.p50, server.takePeakRssMb(), undefined, `${(wholeBytes / 2 ** 20).toFixed(0)} MB of JSON`));
+    }
+
+    if (parts.has('dry-run')) {
+      log('  decay dry run…');
+      await client.call('POST', '/v1/decay/policies', { id: POLICY_ID, relation: '*', scope, mode: 'confidence', half_life_s: 600 }, [201]);
+      try {
+        const dry = await timed(1, () => untilDoneStreamed(server.url, client.key, '/v1/decay/sweep', { scope, mode: 'dry_run' }, '/v1/decay/jobs', '"fact_id":'));
+        rows.push(row('decay dry run over HTTP, p50 of 1', dry.p50, server.takePeakRssMb()));
+      } finally {
+        await client.call('DELETE', `/v1/decay/policies/${POLICY_ID}`, undefined, [200, 204]);
+      }
+    }
+
+    const cookie = parts.has('pages') || parts.has('every-page') ? await client.signIn() : '';
+    const skipped = (method: string, why: string): BenchRow => ({ database, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why });
+    if (parts.has('pages')) {
+      log('  pages…');
+      rows.push(
+        ...(await measurePages({
+          url: server.url,
+          cookie,
+          scope,
+          runs,
+          targets: { firstByte: 0.3, fullLoad: 2 },
+          timed,
+          row: (method, seconds, target, note) => row(method, seconds, server.takePeakRssMb(), target, note),
+          skipped,
+        })),
+      );
+    }
+
+    if (parts.has('every-page')) {
+      log('  every dashboard page…');
+      const sample = { conflictId: sampleRows[0]?.id ?? null, entity: sampleRows[0]?.entity ?? null };
+      rows.push(
+        ...(await measureEveryPage({
+          url: server.url,
+          cookie,
+          pages: everyDashboardPage(scope, sample),
+          target: 2,
+          row: (method, seconds, target, note) => row(method, seconds, server.takePeakRssMb(), target, note),
+          skipped,
+        })),
+      );
+    }
   } catch (error) {
     // A server that died mid-run (an out-of-memory lint job, say) shows up as "fetch failed": say why.
     await new Promise((resolve) => setTimeout(resolve, 500));

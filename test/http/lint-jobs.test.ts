@@ -13,6 +13,7 @@ import { startJob } from '@/lib/jobs/start-job';
 import { lintJob, lintJobTuning } from '@/lib/lint/lint-scope';
 import { FINDINGS_BATCH } from '@/lib/lint/stream-findings';
 import { FINDING_SUMMARY_KEY } from '@/lib/lint/finding-summary';
+import { compareFindings } from '@/lib/lint/compare-findings';
 import { filterFindings, namespacesOf } from '@/lib/lint/view/filter-findings';
 import { parseFindingsView } from '@/lib/lint/view/findings-query';
 import { lintRequestSchema, type LintFinding as Finding } from '@/lib/lint/lint-request';
@@ -212,6 +213,8 @@ describeHttp('lint jobs', () => {
     const all = LintResult.parse(await waitForJob(accepted.job_id)).findings as Finding[];
     expect(all.length).toBeGreaterThan(2 * JOB_PAGE_SIZE);
     expect(new Set(all.map((f) => f.check))).toEqual(new Set(['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing']));
+    // Read by three queries side by side and merged (stream-findings.ts): still in the one order.
+    expect(all.map((f) => [f.severity, f.check, f.entity, f.relation])).toEqual([...all].sort(compareFindings).map((f) => [f.severity, f.check, f.entity, f.relation]));
 
     // The same job stored the old way (no summary): read by scanning its pages.
     const db = await getDb();
