@@ -200,6 +200,19 @@ describeHttp('divergence', () => {
     expect(((await api.get('/v1/divergence', { query: { entity: e }, key: teamOnly.key })).body as { divergences: unknown[] }).divergences).toEqual([]);
     expectError(await api.get('/v1/divergence', { query: { relation: 'memory:city' } }), 400, 'validation_error');
   });
+
+  it('finds a divergence between any two scopes, whichever scope holds the most values (only the others are read)', async () => {
+    const e = uniqueEntity('divpairs');
+    const scopePairs = [['team', 'company'], ['local', 'public'], ['team', 'public'], ['company', 'local'], ['local', 'team']] as const;
+    const facts = scopePairs.flatMap(([a, b], i) => [wireFact(e, `${a}-value`, { relation: `memory:p${i}`, scope: a }), wireFact(e, `${b}-value`, { relation: `memory:p${i}`, scope: b })]);
+    // Agreeing across scopes, and contradicting within one: neither diverges.
+    facts.push(wireFact(e, 'same', { relation: 'memory:agree', scope: 'team' }), wireFact(e, 'same', { relation: 'memory:agree', scope: 'public' }));
+    facts.push(wireFact(e, 'x', { relation: 'memory:inner', scope: 'company' }), wireFact(e, 'y', { relation: 'memory:inner', scope: 'company' }));
+    expect((await api.post('/v1/facts', { facts })).status).toBe(201);
+    const list = (await api.get('/v1/divergence', { query: { entity: e } })).body as { divergences: { relation: string; scopes: { scope: string }[] }[]; total: number };
+    expect(list.divergences.map((d) => [d.relation, d.scopes.map((s) => s.scope)])).toEqual(scopePairs.map(([a, b], i) => [`memory:p${i}`, [a, b].sort()]));
+    expect(list.total).toBe(scopePairs.length);
+  });
 });
 
 describeHttp('review history', () => {
