@@ -27,31 +27,47 @@ const rangeFilter = (alias: string, range: SynthesisOptions['range']) => {
 const live = (alias: string, now: Date) =>
   Prisma.sql`(${Prisma.raw(alias)}.confidence > 0 AND (${Prisma.raw(alias)}.valid_until IS NULL OR ${Prisma.raw(alias)}.valid_until >= ${now}))`;
 
+const entityFilterOf = (o: SynthesisOptions) => (alias: string) => (o.entity ? Prisma.sql`AND ${Prisma.raw(alias)}.entity = ${o.entity}` : Prisma.empty);
+
+/** CTE open_conflicts: each (entity, relation) of the scope with an unresolved conflict whose two values are live, and that conflict. */
+export function openConflictsCte(o: SynthesisOptions): Prisma.Sql {
+  return Prisma.sql`
+    open_conflicts AS (
+      SELECT c.entity, c.relation, min(c.id) AS conflict_id
+      FROM conflicts c
+      JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
+      JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
+      WHERE c.scope = ${o.scope} AND c.status = 'unresolved' AND ${live('va', o.now)} AND ${live('vb', o.now)} ${entityFilterOf(o)('c')} ${rangeFilter('c', o.range)}
+      GROUP BY c.entity, c.relation
+    )`;
+}
+
+/** The scope's candidate values as synthesis reads them (FROM and WHERE, under `alias`): no system relations; only live ones unless includeExpired. */
+export function candidatesSql(o: SynthesisOptions, alias: string): Prisma.Sql {
+  const a = Prisma.raw(alias);
+  return Prisma.sql`value_heads ${a}
+      WHERE ${a}.scope = ${o.scope} AND ${a}.relation NOT LIKE 'stigmem:%' ${entityFilterOf(o)(alias)} ${rangeFilter(alias, o.range)}
+        ${o.includeExpired ? Prisma.empty : Prisma.sql`AND ${live(alias, o.now)}`}`;
+}
+
+/** Whether a value head (under `alias`) is live at `now`. */
+export const liveSql = live;
+
 /** CTEs cand, winners, open_conflicts, entries (one row per triple). */
 export function synthesisCtes(o: SynthesisOptions): Prisma.Sql {
-  const entityFilter = (alias: string) => (o.entity ? Prisma.sql`AND ${Prisma.raw(alias)}.entity = ${o.entity}` : Prisma.empty);
   // One sort of the scope's candidate values picks each triple's winner (DISTINCT ON); only the
   // few contradicted triples then look up their alternative, by index.
   return Prisma.sql`
     WITH cand AS (
       SELECT vh.entity, vh.relation, vh.value, vh.value_hash, vh.confidence, vh.head_hlc_wall, vh.head_hlc_counter, vh.head_fact_id,
              vh.head_timestamp, vh.valid_until, ${live('vh', o.now)} AS live
-      FROM value_heads vh
-      WHERE vh.scope = ${o.scope} AND vh.relation NOT LIKE 'stigmem:%' ${entityFilter('vh')} ${rangeFilter('vh', o.range)}
-        ${o.includeExpired ? Prisma.empty : Prisma.sql`AND ${live('vh', o.now)}`}
+      FROM ${candidatesSql(o, 'vh')}
     ),
     winners AS (
       SELECT DISTINCT ON (entity, relation) * FROM cand
       ORDER BY entity, relation, confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC, value_hash
     ),
-    open_conflicts AS (
-      SELECT c.entity, c.relation, min(c.id) AS conflict_id
-      FROM conflicts c
-      JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
-      JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
-      WHERE c.scope = ${o.scope} AND c.status = 'unresolved' AND ${live('va', o.now)} AND ${live('vb', o.now)} ${entityFilter('c')} ${rangeFilter('c', o.range)}
-      GROUP BY c.entity, c.relation
-    ),
+    ${openConflictsCte(o)},
     entries AS (
       SELECT e.entity, e.relation, e.value, e.value_hash, e.confidence, e.head_hlc_wall, e.head_hlc_counter, e.head_fact_id,
              e.head_timestamp, e.valid_until, e.live, e.conflict_id,

@@ -8,6 +8,8 @@ import { ENTRY_ORDER, entryJsonSql, type EntryRow, nextPairsSql, synthesisCtes, 
 import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
 import { formatInstant } from '../time/instant';
 import { cachedTotals } from './totals-cache';
+import { synthesisStats } from './synthesis-stats';
+import { isWholeHundredth, totalsAt } from './view/stats-totals';
 
 // POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed from one
 // server-side cursor in one READ ONLY transaction, never built as one JSON string; with `limit` one
@@ -67,7 +69,11 @@ export async function synthesizePage(request: SynthesisRequest & { limit: number
   return readOnly(async (tx) => {
     const options = optionsOf(request, new Date());
     // Every page answers the scope's totals: counted once, then reused while the scope is unchanged.
-    const totals = await cachedTotals(tx, options, request.min_confidence, () => synthesisTotals(tx, options, request.min_confidence));
+    // A minimum in whole hundredths (the dashboard's) reads them off the scope's statistics, which
+    // serve every such minimum and the page's chart from one aggregate.
+    const totals = isWholeHundredth(request.min_confidence)
+      ? { synthesized_at: formatInstant(options.now), scope: options.scope, ...totalsAt(await synthesisStats(tx, options), request.min_confidence)! }
+      : await cachedTotals(tx, options, request.min_confidence, () => synthesisTotals(tx, options, request.min_confidence));
     const page = await synthesisPage(tx, options, request.min_confidence, after, request.limit);
     return {
       summary: page.rows.map((row) => toEntry(row, request.scope)),

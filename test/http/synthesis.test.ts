@@ -2,6 +2,12 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, createKey, describeHttp, expectBody, expectError, hlcText, uid, uniqueEntity, wireFact } from '../harness';
 import { FactRecord } from '../schemas';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { readOnly } from '@/lib/db/read-only';
+import { optionsOf, synthesisTotals } from '@/lib/synthesis/synthesize';
+import { countSynthesisStats } from '@/lib/synthesis/synthesis-stats';
+import { synthesisCtes } from '@/lib/synthesis/synthesis-sql';
+import { tenthsOf, totalsAt } from '@/lib/synthesis/view/stats-totals';
 
 // §16: the four synthesis vector ids, then the cases of the issue. Each test uses its own entities
 // and narrows the synthesis with `entity`, so tests never see each other's data.
@@ -235,5 +241,35 @@ describeHttp('GET /v1/scopes/:scope/synthesize (reference shape)', () => {
     expect(confidences).toEqual([...confidences].sort((x, y) => y - x));
     expectError(await api.get(`/v1/scopes/${S}/synthesize`, { query: { limit: 5000 } }), 422, 'validation_error');
     expectError(await api.get('/v1/scopes/mars/synthesize'), 422, 'validation_error');
+  });
+});
+
+describeHttp('synthesis statistics', () => {
+  it('give the same totals as counting, at every whole hundredth, on confidences at and beside the boundaries; the chart the same buckets as width_bucket', async () => {
+    const entity = uniqueEntity('synth-stats');
+    const confidences = [0, 0.01, 0.05, 0.1, 0.29, 0.3, 0.3000001, 0.5, 0.6499999, 0.65, 0.7, 0.95, 0.99, 1];
+    const facts = confidences.map((confidence, i) => wireFact(entity, `v${i}`, { scope: 'public', relation: `memory:r${i}`, confidence }));
+    // Two contradicted triples: both values live.
+    facts.push(wireFact(entity, 'x', { scope: 'public', relation: 'memory:c1', confidence: 0.3 }), wireFact(entity, 'y', { scope: 'public', relation: 'memory:c1', confidence: 0.3 }));
+    facts.push(wireFact(entity, 'x', { scope: 'public', relation: 'memory:c2', confidence: 0.9 }), wireFact(entity, 'y', { scope: 'public', relation: 'memory:c2', confidence: 0.8 }));
+    // Expired values: the winner of their triple only with include_expired, above a live one's confidence.
+    facts.push(wireFact(entity, 'old', { scope: 'public', relation: 'memory:r4', confidence: 0.95, valid_until: '2020-01-01T00:00:00Z' }));
+    facts.push(wireFact(entity, 'old', { scope: 'public', relation: 'memory:gone', confidence: 0.45, valid_until: '2020-01-01T00:00:00Z' }));
+    expect((await api.post('/v1/facts', { facts })).status).toBe(201);
+    for (const include_expired of [false, true]) {
+      const options = optionsOf({ scope: 'public', entity, include_expired }, new Date());
+      const stats = await readOnly((tx) => countSynthesisStats(tx, options));
+      for (let k = 0; k <= 100; k++) {
+        const min = k / 100;
+        const counted = await readOnly((tx) => synthesisTotals(tx, options, min));
+        expect(totalsAt(stats, min), `min ${min}, include_expired ${include_expired}`).toEqual({ fact_count: counted.fact_count, entry_count: counted.entry_count, contradiction_count: counted.contradiction_count, filtered_count: counted.filtered_count });
+      }
+    }
+    const options = optionsOf({ scope: 'public', entity, include_expired: false }, new Date());
+    const stats = await readOnly((tx) => countSynthesisStats(tx, options));
+    const buckets = await readOnly((tx) => tx.$queryRaw<{ bucket: number; entries: bigint; contradicted: bigint }[]>(Prisma.sql`
+      ${synthesisCtes(options)} SELECT width_bucket(confidence, 0, 1, 10) AS bucket, count(*) AS entries, count(*) FILTER (WHERE conflict_id IS NOT NULL) AS contradicted
+      FROM entries GROUP BY 1 ORDER BY 1`));
+    expect(tenthsOf(stats)).toEqual(buckets.map((b) => ({ bucket: Number(b.bucket), entries: Number(b.entries), contradicted: Number(b.contradicted) })));
   });
 });
