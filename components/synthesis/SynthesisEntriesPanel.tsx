@@ -1,17 +1,18 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { Suspense, useEffect, useState, useTransition } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
-import { useSynthesisQuery } from '@/lib/synthesis/hooks/use-synthesis-query';
-import type { ConfidenceBucketCount } from '@/lib/synthesis/view/prepare-confidence-distribution';
+import { useSynthesisEntriesQuery } from '@/lib/synthesis/hooks/use-synthesis-entries-query';
+import { useSynthesisStatsQuery } from '@/lib/synthesis/hooks/use-synthesis-stats-query';
+import { totalsAt } from '@/lib/synthesis/view/stats-totals';
 import { CursorPager } from '../ui/CursorPager';
 import { EmptyState } from '../ui/EmptyState';
 import { ExportLinks } from '../ui/ExportLinks';
 import { Notice } from '../ui/Notice';
 import { Skeleton } from '../ui/Skeleton';
 import { buttonStyles, cardStyles } from '../ui/styles';
-import { DistributionChartLoader } from './DistributionChartLoader';
+import { SynthesisDistribution, SynthesisTotalsLine } from './SynthesisStatsSummary';
 import { SynthesisEntriesTable } from './SynthesisEntriesTable';
 import { SynthesisFilters } from './SynthesisFilters';
 
@@ -29,13 +30,11 @@ export function SynthesisEntriesPanel({
   includeExpired,
   entity,
   initialMinConfidence,
-  histogram,
 }: {
   scope: string;
   includeExpired: boolean;
   entity: string;
   initialMinConfidence: number;
-  histogram: Promise<ConfidenceBucketCount[] | null>;
 }) {
   const router = useRouter();
   const [navigating, startNavigation] = useTransition();
@@ -67,8 +66,11 @@ export function SynthesisEntriesPanel({
   const navigate = (next: { includeExpired?: boolean; entity?: string }) =>
     startNavigation(() => router.replace(urlFor({ includeExpired: next.includeExpired ?? includeExpired, entity: next.entity ?? entity, min: minConfidence }), { scroll: false }));
 
-  const query = useSynthesisQuery({ scope, entity: entity || null, min_confidence: queriedMin, include_expired: includeExpired, cursor, limit: PAGE_SIZE });
+  const query = useSynthesisEntriesQuery({ scope, entity: entity || null, min_confidence: queriedMin, include_expired: includeExpired, cursor, limit: PAGE_SIZE });
   const page = query.data;
+  // The scope's totals and chart come apart from the entries: a large scope's count may take a while.
+  const stats = useSynthesisStatsQuery({ scope, entity: entity || null, include_expired: includeExpired });
+  const totals = stats.data ? totalsAt(stats.data.stats, queriedMin) : null;
   const offset = (cursors.length - 1) * PAGE_SIZE;
 
   return (
@@ -84,23 +86,7 @@ export function SynthesisEntriesPanel({
             onEntity={(value) => navigate({ entity: value })}
             pending={navigating}
           />
-          {page ? (
-            <p className="text-sm text-slate-700" aria-live="polite" data-testid="synthesis-totals">
-              <strong className="font-semibold">{plural(page.entry_count, 'entry', 'entries')}</strong> from {plural(page.fact_count, 'live fact', 'live facts')}
-              {page.contradiction_count ? (
-                <>
-                  {' '}
-                  · <span className="font-semibold text-orange-700">{page.contradiction_count.toLocaleString('en-US')} contradicted</span>
-                </>
-              ) : null}
-              {page.filtered_count ? (
-                <>
-                  {' '}
-                  · <span data-testid="filtered-count">{`${plural(page.filtered_count, 'entry', 'entries')} hidden below ${queriedMin.toFixed(2)}`}</span>
-                </>
-              ) : null}
-            </p>
-          ) : null}
+          <SynthesisTotalsLine reading={stats.data} totals={totals} minConfidence={queriedMin} failed={stats.isError} />
           <ExportLinks
             href="/api/synthesis/export"
             params={{ scope, entity: entity || undefined, min: queriedMin > 0 ? queriedMin.toFixed(2) : undefined, include_expired: includeExpired ? '1' : undefined }}
@@ -108,9 +94,7 @@ export function SynthesisEntriesPanel({
             testId="synthesis-export"
           />
         </div>
-        <Suspense fallback={<Skeleton className="h-56" />}>
-          <DistributionChartLoader histogram={histogram} minConfidence={minConfidence} subject={entity ? `entity ${entity}` : `scope ${scope}`} />
-        </Suspense>
+        <SynthesisDistribution reading={stats.data} minConfidence={minConfidence} subject={entity ? `entity ${entity}` : `scope ${scope}`} failed={stats.isError} />
       </div>
 
       {query.isError ? (
@@ -130,7 +114,8 @@ export function SynthesisEntriesPanel({
       ) : page.summary.length ? (
         <section aria-label="Entries" aria-busy={query.isFetching}>
           <p className="mb-2 text-xs text-slate-500">
-            Entries {(offset + 1).toLocaleString('en-US')}–{(offset + page.summary.length).toLocaleString('en-US')} of {page.entry_count.toLocaleString('en-US')}, by entity and relation
+            Entries {(offset + 1).toLocaleString('en-US')}–{(offset + page.summary.length).toLocaleString('en-US')}
+            {totals ? ` of ${totals.entry_count.toLocaleString('en-US')}` : ''}, by entity and relation
           </p>
           <SynthesisEntriesTable entries={page.summary} />
           <div className="mt-3">
@@ -138,9 +123,9 @@ export function SynthesisEntriesPanel({
           </div>
         </section>
       ) : (
-        <EmptyState title={page.filtered_count ? 'Every entry is below the threshold' : entity ? 'No entries for this entity' : 'Nothing live in this scope'} testId="synthesis-empty">
-          {page.filtered_count
-            ? `${plural(page.filtered_count, 'entry', 'entries')} hidden below ${queriedMin.toFixed(2)}. Lower the minimum confidence to see them.`
+        <EmptyState title={totals?.filtered_count ? 'Every entry is below the threshold' : entity ? 'No entries for this entity' : 'Nothing live in this scope'} testId="synthesis-empty">
+          {totals?.filtered_count
+            ? `${plural(totals.filtered_count, 'entry', 'entries')} hidden below ${queriedMin.toFixed(2)}. Lower the minimum confidence to see them.`
             : entity
               ? `No live value of ${entity} in scope “${scope}”.`
               : `Scope “${scope}” has no live value${includeExpired ? '' : ' (expired and retracted values are hidden)'}. Assert facts with POST /v1/facts and they appear here.`}

@@ -14,6 +14,7 @@ export const queryKeys = {
   // Synthesis: ['synthesis'] covers entry pages, snapshots, diffs and the context preview.
   synthesis: ['synthesis'] as const,
   synthesisEntries: ['synthesis', 'entries'] as const,
+  synthesisStats: ['synthesis', 'stats'] as const,
   snapshots: ['synthesis', 'snapshots'] as const,
   snapshotDiff: ['synthesis', 'diff'] as const,
   context: ['synthesis', 'context'] as const,

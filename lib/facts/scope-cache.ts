@@ -8,8 +8,15 @@ import { type ScopeReading, scopeRevision, unchangedSince } from './scope-revisi
 // Callers that arrive while the value is being computed for the same revision wait for that
 // computation instead of starting their own.
 
+interface Kept<T> {
+  seen: ScopeReading;
+  value: Promise<T>;
+  /** The newest value that finished computing for this key, whatever its age (this one or an earlier one). */
+  last?: { value: T; seen: ScopeReading };
+}
+
 export class ScopeCache<T> {
-  private readonly entries = new Map<string, { seen: ScopeReading; value: Promise<T> }>();
+  private readonly entries = new Map<string, Kept<T>>();
   /** How often the cache answered and how often it computed (the tests read them). */
   readonly stats = { hits: 0, counted: 0 };
 
@@ -33,13 +40,34 @@ export class ScopeCache<T> {
     const seen = { revision: await scopeRevision(tx, scope), at: now };
     const value = compute();
     this.stats.counted++;
+    const entry: Kept<T> = { seen, value, last: kept?.last };
     this.entries.delete(key);
-    this.entries.set(key, { seen, value });
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    this.entries.set(key, entry);
+    value.then(
+      (done) => {
+        if (!entry.last || entry.last.seen.at <= seen.at) entry.last = { value: done, seen };
+      },
+      () => {
+        // A failed computation is forgotten; what finished before it stays.
+        if (this.entries.get(key) === entry) {
+          if (entry.last) this.entries.set(key, { seen: entry.last.seen, value: Promise.resolve(entry.last.value), last: entry.last });
+          else this.entries.delete(key);
+        }
+      },
+    );
     // Oldest first in a Map's order: drop the least recently computed.
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return value;
+  }
+
+  /** The newest finished value of `key`, however old, with the reading it was computed at. */
+  last(key: string): { value: T; seen: ScopeReading } | undefined {
+    return this.entries.get(key)?.last;
+  }
+
+  /** Whether a computation of `key` is under way. */
+  computing(key: string): boolean {
+    const entry = this.entries.get(key);
+    return Boolean(entry && entry.last?.seen !== entry.seen);
   }
 }

@@ -1,6 +1,12 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
 import { ScopeCache } from '../facts/scope-cache';
+import { unchangedSince } from '../facts/scope-revision';
+import type { FactScope } from '../facts/scope';
+import { BACKGROUND_READ_TIMEOUT_MS, readOnly } from '../db/read-only';
+import { asyncThreshold } from '../jobs/jobs';
+import { factCountUpTo } from '../lint/scope-size';
+import { formatInstant } from '../time/instant';
 import { candidatesSql, liveSql, openConflictsCte, type SynthesisOptions } from './synthesis-sql';
 
 // What the synthesis page shows of a whole scope besides one page of entries: its totals (entries,
@@ -67,6 +73,40 @@ export const synthesisStatsCacheStats = cache.stats;
 
 /** The scope's synthesis statistics in `tx`'s snapshot at `options.now`: counted once per change of the scope. */
 export function synthesisStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisStats> {
-  const key = JSON.stringify([options.scope, options.entity ?? null, options.includeExpired]);
-  return cache.get(tx, key, options.scope, options.now, () => countSynthesisStats(tx, options));
+  return cache.get(tx, keyOf(options), options.scope, options.now, () => countSynthesisStats(tx, options));
+}
+
+const keyOf = (options: SynthesisOptions) => JSON.stringify([options.scope, options.entity ?? null, options.includeExpired]);
+
+/** The statistics as the synthesis page shows them, and whether they are the scope's as of now. */
+export interface StatsReading {
+  stats: SynthesisStats;
+  /** When they were counted. */
+  counted_at: string;
+  /** False: the scope changed since (a write, a value expiring); a recount is under way. */
+  current: boolean;
+}
+
+/**
+ * The synthesis page's statistics. A scope above STIGMEM_ASYNC_THRESHOLD facts whose last count no
+ * longer holds shows that count, with its time, while a recount runs in the background (half a
+ * minute at 10M facts): the page is there at once and says how old its numbers are, as the health
+ * overview does with a large scope's latest health run. Otherwise they are counted now, or read from
+ * the cache while the scope is unchanged.
+ */
+export async function pageSynthesisStats(request: Pick<SynthesisOptions, 'scope' | 'entity' | 'includeExpired'>): Promise<StatsReading> {
+  const options: SynthesisOptions = { ...request, now: new Date() };
+  const key = keyOf(options);
+  const last = cache.last(key);
+  if (last && (await factCountUpTo(options.scope as FactScope, asyncThreshold())) === null) {
+    const current = await readOnly((tx) => unchangedSince(tx, options.scope, last.seen, options.now));
+    if (!current && !cache.computing(key)) {
+      readOnly((tx) => synthesisStats(tx, { ...options, now: new Date() }), { timeoutMs: BACKGROUND_READ_TIMEOUT_MS }).catch((error: unknown) =>
+        console.error(`[stigmem] recounting the synthesis statistics of ${options.scope} failed`, error),
+      );
+    }
+    return { stats: last.value, counted_at: formatInstant(last.seen.at), current };
+  }
+  const stats = await readOnly((tx) => synthesisStats(tx, options));
+  return { stats, counted_at: formatInstant(cache.last(key)?.seen.at ?? options.now), current: true };
 }

@@ -5,7 +5,7 @@ import { readOnly } from '../db/read-only';
 import { badRequest } from '../errors/domain-error';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { ENTRY_ORDER, entryJsonSql, type EntryRow, nextPairsSql, synthesisCtes, type SynthesisOptions, toEntry } from './synthesis-sql';
-import type { SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
+import type { SynthesisEntry, SynthesisRequest, SynthesisResponse, SynthesisTotals } from './synthesis-request';
 import { formatInstant } from '../time/instant';
 import { cachedTotals } from './totals-cache';
 import { synthesisStats } from './synthesis-stats';
@@ -63,7 +63,19 @@ function parseCursor(cursor: string | null | undefined): [string, string] | null
   return [parts[0], parts[1]];
 }
 
-/** One page (the dashboard): entries after `cursor`, at most `limit`, with the totals. */
+/**
+ * One page of entries without the totals (the dashboard, which shows the scope's statistics apart,
+ * so a large scope's entries never wait for a count of the whole scope).
+ */
+export async function synthesizeEntries(request: SynthesisRequest & { limit: number }): Promise<{ summary: SynthesisEntry[]; next_cursor: string | null }> {
+  const after = parseCursor(request.cursor);
+  return readOnly(async (tx) => {
+    const page = await synthesisPage(tx, optionsOf(request, new Date()), request.min_confidence, after, request.limit);
+    return { summary: page.rows.map((row) => toEntry(row, request.scope)), next_cursor: page.more && page.last ? encodeCursor(page.last) : null };
+  });
+}
+
+/** One page (POST /v1/synthesis with limit): entries after `cursor`, at most `limit`, with the totals. */
 export async function synthesizePage(request: SynthesisRequest & { limit: number }): Promise<SynthesisResponse> {
   const after = parseCursor(request.cursor);
   return readOnly(async (tx) => {

@@ -116,6 +116,8 @@ const CASES: Case[] = [
   // The dashboard's exports: the page's data, with the page's checks.
   { method: 'GET', pattern: '/api/scopes/[scope]/findings/export', path: () => '/api/scopes/team/findings/export?format=json', outsider: 'deny' },
   { method: 'GET', pattern: '/api/synthesis/export', path: () => '/api/synthesis/export?scope=team&format=json', outsider: 'deny' },
+  { method: 'GET', pattern: '/api/synthesis/stats', path: () => '/api/synthesis/stats?scope=team', outsider: 'deny' },
+  { method: 'POST', pattern: '/api/synthesis/entries', path: () => '/api/synthesis/entries', body: () => ({ scope: 'team', limit: 10 }), outsider: 'deny' },
   { method: 'GET', pattern: '/api/conflicts/export', path: () => '/api/conflicts/export?scope=team&status=all&format=json', outsider: 'hide' },
   // Counts per day over the caller's readable scopes: no entity or scope in a row to look for.
   { method: 'GET', pattern: '/api/conflicts/history/export', path: () => '/api/conflicts/history/export?scope=team&format=json', outsider: 'allow' },

@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
-import { api, createKey, describeHttp, expectBody, expectError, hlcText, uid, uniqueEntity, wireFact } from '../harness';
+import { api, createKey, describeHttp, expectBody, expectError, hlcText, setEnv, uid, uniqueEntity, wireFact } from '../harness';
 import { FactRecord } from '../schemas';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { readOnly } from '@/lib/db/read-only';
@@ -271,5 +271,56 @@ describeHttp('synthesis statistics', () => {
       ${synthesisCtes(options)} SELECT width_bucket(confidence, 0, 1, 10) AS bucket, count(*) AS entries, count(*) FILTER (WHERE conflict_id IS NOT NULL) AS contradicted
       FROM entries GROUP BY 1 ORDER BY 1`));
     expect(tenthsOf(stats)).toEqual(buckets.map((b) => ({ bucket: Number(b.bucket), entries: Number(b.entries), contradicted: Number(b.contradicted) })));
+  });
+});
+
+describeHttp('the synthesis page\'s reads', () => {
+  const StatsReading = z.strictObject({
+    stats: z.strictObject({ fact_count: z.number().int(), entries: z.array(z.number().int()).length(101), contradicted: z.array(z.number().int()).length(101) }),
+    counted_at: z.string(),
+    current: z.boolean(),
+  });
+  const statsOf = async (entity: string) => expectBody(await api.get('/api/synthesis/stats', { query: { scope: 'public', entity } }), 200, StatsReading);
+  const entries = (reading: z.infer<typeof StatsReading>) => reading.stats.entries.reduce((a, b) => a + b, 0);
+
+  afterEach(() => setEnv({ STIGMEM_ASYNC_THRESHOLD: undefined }));
+
+  it('entries page by page without the totals, as POST /v1/synthesis pages them', async () => {
+    const entity = uniqueEntity('synth-entries');
+    expect((await api.post('/v1/facts', { facts: ['a', 'b', 'c'].map((r) => wireFact(entity, r, { scope: 'public', relation: `memory:${r}` })) })).status).toBe(201);
+    const Page = z.strictObject({ summary: z.array(Entry), next_cursor: z.string().nullable() });
+    const first = expectBody(await api.post('/api/synthesis/entries', { scope: 'public', entity, limit: 2 }), 200, Page);
+    const second = expectBody(await api.post('/api/synthesis/entries', { scope: 'public', entity, limit: 2, cursor: first.next_cursor }), 200, Page);
+    const v1 = expectBody(await api.post('/v1/synthesis', { scope: 'public', entity }), 200, Synthesis);
+    expect([...first.summary, ...second.summary]).toEqual(v1.summary);
+    expect(second.next_cursor).toBeNull();
+    expectError(await api.post('/api/synthesis/entries', { scope: 'public', entity }), 400, 'validation_error');
+  });
+
+  it('a scope below the threshold is counted again after a write; above it, the last count is shown with its time while a recount runs', async () => {
+    const entity = uniqueEntity('synth-reading');
+    const write = async (relation: string) => expect((await api.post('/v1/facts', { facts: [wireFact(entity, 'v', { scope: 'public', relation })] })).status).toBe(201);
+    await write('memory:a');
+    expect(await statsOf(entity)).toMatchObject({ current: true, stats: { fact_count: 1 } });
+    await write('memory:b');
+    expect(await statsOf(entity)).toMatchObject({ current: true, stats: { fact_count: 2 } });
+
+    setEnv({ STIGMEM_ASYNC_THRESHOLD: '0' });
+    const counted = await statsOf(entity);
+    expect(counted).toMatchObject({ current: true, stats: { fact_count: 2 } });
+    await write('memory:c');
+    const stale = await statsOf(entity);
+    expect(stale).toEqual({ ...counted, current: false });
+    // The recount finishes in the background; then the page gets it.
+    const deadline = Date.now() + 10_000;
+    let fresh = stale;
+    while (!fresh.current && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fresh = await statsOf(entity);
+    }
+    expect(fresh.current).toBe(true);
+    expect(fresh.stats.fact_count).toBe(3);
+    expect(entries(fresh)).toBe(3);
+    expect(Date.parse(fresh.counted_at)).toBeGreaterThan(Date.parse(counted.counted_at));
   });
 });

@@ -10,7 +10,6 @@ import { pageAccess } from '@/lib/pages/page-access';
 import { normalizeUri } from '@/lib/facts/normalize';
 import { isFactScope } from '@/lib/facts/scope';
 import { minConfidenceParam } from '@/lib/synthesis/view/min-confidence-param';
-import { confidenceHistogram } from '@/lib/synthesis/confidence-histogram';
 
 export const metadata: Metadata = { title: 'Synthesis' };
 
@@ -48,11 +47,6 @@ export default async function SynthesisPage({ searchParams }: { searchParams: Pr
               includeExpired={includeExpired}
               entity={entity}
               initialMinConfidence={minConfidence}
-              // Not awaited: the chart streams in when the aggregate is done (slow only for large scopes).
-              histogram={confidenceHistogram(scope, includeExpired, entity || null).catch((error: unknown) => {
-                console.error('[stigmem] synthesis histogram failed', error);
-                return null;
-              })}
             />
           ) : tab === 'snapshots' ? (
             <SnapshotsPanel key={scope} scope={scope} canWrite={access.can('write', scope)} />

@@ -1,5 +1,5 @@
 // Series for the synthesis page's confidence chart. Input: per-bucket counts of a scope's entries
-// (1 = [0.0, 0.1) … 10 = [0.9, 1.0], from lib/synthesis/confidence-histogram.ts). A bucket the
+// (1 = [0.0, 0.1) … 10 = [0.9, 1.0), 11 = 1.0, from lib/synthesis/view/stats-totals.ts). A bucket the
 // database did not return holds no entries: it is a zero, never a gap (a count, not a sample).
 
 export interface ConfidenceBucketCount {

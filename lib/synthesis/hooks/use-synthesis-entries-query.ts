@@ -1,11 +1,11 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SynthesisResponse } from '@/lib/synthesis/synthesis-request';
+import type { SynthesisEntry } from '@/lib/synthesis/synthesis-request';
 import { apiFetch } from '../../client/api-client';
 import { queryKeys } from '../../client/query-keys';
 
-export interface SynthesisParams {
+export interface SynthesisEntriesParams {
   scope: string;
   entity?: string | null;
   min_confidence: number;
@@ -14,18 +14,21 @@ export interface SynthesisParams {
   limit: number;
 }
 
-/** A page of the synthesis: entries after the cursor plus the scope's totals. */
-export type SynthesisPage = SynthesisResponse & { next_cursor: string | null; entry_count: number };
+export interface SynthesisEntriesPage {
+  summary: SynthesisEntry[];
+  next_cursor: string | null;
+}
 
 /**
- * POST /v1/synthesis with `limit` (read on the scope): one page and its `next_cursor`, never the
- * whole scope. Always refetched on mount: a conflict resolved on another page changes the entries.
+ * POST /api/synthesis/entries (read on the scope): one page of entries and its `next_cursor`, without
+ * the scope's totals (useSynthesisStatsQuery), so a large scope's entries never wait for a count.
+ * Always refetched on mount: a conflict resolved on another page changes the entries.
  */
-export function useSynthesisQuery(params: SynthesisParams) {
+export function useSynthesisEntriesQuery(params: SynthesisEntriesParams) {
   return useQuery({
     queryKey: [...queryKeys.synthesisEntries, params],
     queryFn: () =>
-      apiFetch<SynthesisPage>('/v1/synthesis', {
+      apiFetch<SynthesisEntriesPage>('/api/synthesis/entries', {
         method: 'POST',
         body: {
           scope: params.scope,
