@@ -1,3 +1,4 @@
+import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { AGED_AFTER_DAYS } from './review-sql';
@@ -22,31 +23,63 @@ export function alertThresholds() {
   return { ...config().alertThresholds };
 }
 
+/**
+ * One pass over the scopes' conflicts, not one per day: each conflict is an event on the day it was
+ * detected (+1 pending, +its detection time) and, once decided, on the day it was resolved or
+ * dismissed (−1, −its detection time; never before its detection); events before the first day fall
+ * in the bucket before it. A day's detections and decisions are its own bucket's events; what was
+ * pending at its end (and their mean age) is the running sum of every bucket up to it. The same
+ * numbers as counting each day's conflicts (the test keeps that count as its reference), in time that
+ * grows with the conflicts, not with conflicts × days (3.6 s for 30 days of 450k conflicts before).
+ */
+export function historySql(scopes: FactScope[], days: number, now: Date): Prisma.Sql {
+  return Prisma.sql`
+    WITH days AS (
+      SELECT d::date AS day,
+        (d::date::timestamp AT TIME ZONE 'UTC') AS day_start,
+        least((d::date::timestamp AT TIME ZONE 'UTC') + interval '1 day', ${now}::timestamptz) AS cut
+      FROM generate_series((${now}::timestamptz AT TIME ZONE 'UTC')::date - ${days - 1}::int, (${now}::timestamptz AT TIME ZONE 'UTC')::date, interval '1 day') d
+    ),
+    first_day AS (SELECT min(day) AS day FROM days),
+    events AS (
+      SELECT c.scope, c.detected_at AS at, 1 AS delta, extract(epoch FROM c.detected_at)::numeric AS since, NULL::text AS basis
+      FROM conflicts c WHERE c.scope = ANY(${scopes}::text[]) AND c.detected_at < ${now}
+      UNION ALL
+      SELECT c.scope, greatest(c.resolved_at, c.detected_at), -1, -extract(epoch FROM c.detected_at)::numeric, c.resolution_basis
+      FROM conflicts c WHERE c.scope = ANY(${scopes}::text[]) AND c.resolved_at IS NOT NULL AND greatest(c.resolved_at, c.detected_at) < ${now}
+    ),
+    buckets AS (
+      SELECT e.scope, greatest((e.at AT TIME ZONE 'UTC')::date, (SELECT day FROM first_day) - 1) AS day,
+        count(*) FILTER (WHERE e.delta = 1) AS detected,
+        count(*) FILTER (WHERE e.basis = 'manual') AS manual,
+        count(*) FILTER (WHERE e.basis = 'evidence') AS evidence,
+        count(*) FILTER (WHERE e.basis = 'confidence') AS confidence,
+        count(*) FILTER (WHERE e.basis = 'retracted') AS retracted,
+        count(*) FILTER (WHERE e.basis = 'dismissed') AS dismissed,
+        sum(e.delta) AS delta, sum(e.since) AS since
+      FROM events e GROUP BY 1, 2
+    ),
+    grid AS (
+      SELECT sc.scope, d.day, d.cut FROM unnest(${scopes}::text[]) AS sc(scope) CROSS JOIN (SELECT day, cut FROM days UNION ALL SELECT day - 1, NULL FROM first_day) d
+    ),
+    running AS (
+      SELECT g.scope, g.day, g.cut, coalesce(b.detected, 0) AS detected, coalesce(b.manual, 0) AS manual, coalesce(b.evidence, 0) AS evidence,
+        coalesce(b.confidence, 0) AS confidence, coalesce(b.retracted, 0) AS retracted, coalesce(b.dismissed, 0) AS dismissed,
+        (sum(coalesce(b.delta, 0)) OVER w)::bigint AS pending, sum(coalesce(b.since, 0)) OVER w AS since
+      FROM grid g LEFT JOIN buckets b ON b.scope = g.scope AND b.day = g.day
+      WINDOW w AS (PARTITION BY g.scope ORDER BY g.day)
+    )
+    SELECT scope, day, detected, manual, evidence, confidence, retracted, dismissed, pending,
+      CASE WHEN pending > 0 THEN ((extract(epoch FROM cut)::numeric * pending - since) / pending / 86400)::float8 END AS mean_age
+    FROM running WHERE cut IS NOT NULL ORDER BY scope, day`;
+}
+
 export async function reviewHistory(scopes: FactScope[], days: number) {
   return readOnly(async (tx) => {
     const now = new Date();
     const rows = await tx.$queryRaw<
       { scope: string; day: Date; detected: bigint; manual: bigint; evidence: bigint; confidence: bigint; retracted: bigint; dismissed: bigint; pending: bigint; mean_age: number | null }[]
-    >`
-      WITH days AS (
-        SELECT d::date AS day,
-          (d::date::timestamp AT TIME ZONE 'UTC') AS day_start,
-          least((d::date::timestamp AT TIME ZONE 'UTC') + interval '1 day', ${now}::timestamptz) AS cut
-        FROM generate_series((${now}::timestamptz AT TIME ZONE 'UTC')::date - ${days - 1}::int, (${now}::timestamptz AT TIME ZONE 'UTC')::date, interval '1 day') d
-      ),
-      sc AS (SELECT unnest(${scopes}::text[]) AS scope)
-      SELECT sc.scope, days.day,
-        count(c.id) FILTER (WHERE c.detected_at >= days.day_start) AS detected,
-        count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'manual') AS manual,
-        count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'evidence') AS evidence,
-        count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'confidence') AS confidence,
-        count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'retracted') AS retracted,
-        count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'dismissed') AS dismissed,
-        count(c.id) FILTER (WHERE c.resolved_at IS NULL OR c.resolved_at >= days.cut) AS pending,
-        avg(extract(epoch FROM (days.cut - c.detected_at)) / 86400) FILTER (WHERE c.resolved_at IS NULL OR c.resolved_at >= days.cut) AS mean_age
-      FROM sc CROSS JOIN days
-      LEFT JOIN conflicts c ON c.scope = sc.scope AND c.detected_at < days.cut
-      GROUP BY sc.scope, days.day ORDER BY sc.scope, days.day`;
+    >(historySql(scopes, days, now));
     const history: HistoryDay[] = rows.map((r) => {
       const resolved_by_basis = { manual: Number(r.manual), evidence: Number(r.evidence), confidence: Number(r.confidence), retracted: Number(r.retracted) };
       return {

@@ -1,5 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { historySql } from '@/lib/conflicts/review-history';
+import type { FactScope } from '@/lib/facts/scope';
 import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, wireFact, type WireFact, takeTurnsOnScopeHistory, setEnv } from '../harness';
 
 // The contradiction review workflow (issue 6): suggestions (evidence > confidence), queue filters,
@@ -246,5 +249,56 @@ describeHttp('review history', () => {
     expect(today.mean_pending_age_days).not.toBeNull();
     expect(after.alerts.map((a) => a.code)).toContain('pending_high');
     expectError(await api.get('/v1/conflicts/history', { query: { days: 0 } }), 400, 'validation_error');
+  });
+});
+
+describeHttp('review history, computed in one pass', () => {
+  /** The per-day count the one-pass query replaced: every day joined to every conflict detected before its end. */
+  const perDayCount = (scopes: string[], days: number, now: Date) => Prisma.sql`
+    WITH days AS (
+      SELECT d::date AS day, (d::date::timestamp AT TIME ZONE 'UTC') AS day_start,
+        least((d::date::timestamp AT TIME ZONE 'UTC') + interval '1 day', ${now}::timestamptz) AS cut
+      FROM generate_series((${now}::timestamptz AT TIME ZONE 'UTC')::date - ${days - 1}::int, (${now}::timestamptz AT TIME ZONE 'UTC')::date, interval '1 day') d
+    ),
+    sc AS (SELECT unnest(${scopes}::text[]) AS scope)
+    SELECT sc.scope, days.day,
+      count(c.id) FILTER (WHERE c.detected_at >= days.day_start) AS detected,
+      count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'manual') AS manual,
+      count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'evidence') AS evidence,
+      count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'confidence') AS confidence,
+      count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'retracted') AS retracted,
+      count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'dismissed') AS dismissed,
+      count(c.id) FILTER (WHERE c.resolved_at IS NULL OR c.resolved_at >= days.cut) AS pending,
+      avg(extract(epoch FROM (days.cut - c.detected_at)) / 86400) FILTER (WHERE c.resolved_at IS NULL OR c.resolved_at >= days.cut) AS mean_age
+    FROM sc CROSS JOIN days LEFT JOIN conflicts c ON c.scope = sc.scope AND c.detected_at < days.cut
+    GROUP BY sc.scope, days.day ORDER BY sc.scope, days.day`;
+
+  it('gives the numbers of counting every day, on conflicts detected and decided across and before the range', async () => {
+    const db = await getDb();
+    const now = new Date();
+    const day = 86400_000;
+    const bases = ['manual', 'evidence', 'confidence', 'retracted', 'dismissed'];
+    const rollback = new Error('rollback');
+    await expect(db.$transaction(async (tx) => {
+      // Conflicts of this test only, rolled back at the end: no other test ever sees them.
+      for (let i = 0; i < 60; i++) {
+        // Detected up to 40 days ago at any hour; decided the same moment, hours or days later, or not yet.
+        const detected = new Date(now.getTime() - ((i * 17) % 40) * day - ((i * 7) % 24) * 3600_000 - i * 1000);
+        const decided = i % 4 === 0 ? null : new Date(Math.min(now.getTime() - 1, detected.getTime() + (i % 5 === 0 ? 0 : ((i * 13) % 12) * day + ((i * 5) % 24) * 3600_000)));
+        const scope = ['team', 'local'][i % 2];
+        await tx.$executeRaw`
+          INSERT INTO conflicts (id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at, resolved_at, resolution_basis)
+          VALUES (${`stigmem:conflict:history-${uid()}`}, ${uniqueEntity('hist1pass')}, 'memory:x', ${scope}, 'a', 'b', 'ha', 'hb', 'ha:hb',
+            ${decided ? (bases[i % 5] === 'dismissed' ? 'dismissed' : 'resolved') : 'unresolved'}, ${detected}, ${decided}, ${decided ? bases[i % 5] : null})`;
+      }
+      for (const days of [1, 7, 30]) {
+        const scopes = ['local', 'team', 'company'];
+        const onePass = await tx.$queryRaw<Record<string, unknown>[]>(historySql(scopes as FactScope[], days, now));
+        const counted = await tx.$queryRaw<Record<string, unknown>[]>(perDayCount(scopes, days, now));
+        const rounded = (rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, mean_age: r.mean_age === null ? null : Math.round(Number(r.mean_age) * 1e6) / 1e6 }));
+        expect(rounded(onePass)).toEqual(rounded(counted));
+      }
+      throw rollback;
+    })).rejects.toBe(rollback);
   });
 });
