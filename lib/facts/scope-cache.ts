@@ -60,6 +60,18 @@ export class ScopeCache<T> {
     return value;
   }
 
+  /**
+   * Takes `value`, computed elsewhere at `seen` (another process, kept in the database), as `key`'s
+   * value when it is newer than what this process has and nothing is being computed for it here.
+   */
+  remember(key: string, seen: ScopeReading, value: T): void {
+    const entry = this.entries.get(key);
+    if (entry && (this.computing(key) || (entry.last && entry.last.seen.at >= seen.at))) return;
+    this.entries.delete(key);
+    this.entries.set(key, { seen, value: Promise.resolve(value), last: { value, seen } });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
   /** The newest finished value of `key`, however old, with the reading it was computed at. */
   last(key: string): { value: T; seen: ScopeReading } | undefined {
     return this.entries.get(key)?.last;

@@ -7,6 +7,7 @@ import { BACKGROUND_READ_TIMEOUT_MS, readOnly } from '../db/read-only';
 import { asyncThreshold } from '../jobs/jobs';
 import { factCountUpTo } from '../lint/scope-size';
 import { formatInstant } from '../time/instant';
+import { loadStoredStats, storeStats } from './stored-stats';
 import { candidatesSql, liveSql, openConflictsCte, type SynthesisOptions } from './synthesis-sql';
 
 // What the synthesis page shows of a whole scope besides one page of entries: its totals (entries,
@@ -91,22 +92,46 @@ export interface StatsReading {
  * The synthesis page's statistics. A scope above STIGMEM_ASYNC_THRESHOLD facts whose last count no
  * longer holds shows that count, with its time, while a recount runs in the background (half a
  * minute at 10M facts): the page is there at once and says how old its numbers are, as the health
- * overview does with a large scope's latest health run. Otherwise they are counted now, or read from
- * the cache while the scope is unchanged.
+ * overview does with a large scope's latest health run. Otherwise they are counted now, or reused
+ * while the scope is unchanged. The last count is also kept in the database (stored-stats.ts), so a
+ * restart or another instance starts from it instead of from nothing.
  */
 export async function pageSynthesisStats(request: Pick<SynthesisOptions, 'scope' | 'entity' | 'includeExpired'>): Promise<StatsReading> {
   const options: SynthesisOptions = { ...request, now: new Date() };
   const key = keyOf(options);
-  const last = cache.last(key);
-  if (last && (await factCountUpTo(options.scope as FactScope, asyncThreshold())) === null) {
-    const current = await readOnly((tx) => unchangedSince(tx, options.scope, last.seen, options.now));
+  const known = await newestKnown(key);
+  if (known && (await factCountUpTo(options.scope as FactScope, asyncThreshold())) === null) {
+    const current = await readOnly((tx) => unchangedSince(tx, options.scope, known.seen, options.now));
     if (!current && !cache.computing(key)) {
-      readOnly((tx) => synthesisStats(tx, { ...options, now: new Date() }), { timeoutMs: BACKGROUND_READ_TIMEOUT_MS }).catch((error: unknown) =>
-        console.error(`[stigmem] recounting the synthesis statistics of ${options.scope} failed`, error),
-      );
+      readOnly((tx) => synthesisStats(tx, { ...options, now: new Date() }), { timeoutMs: BACKGROUND_READ_TIMEOUT_MS })
+        .then(() => keep(key, options.scope))
+        .catch((error: unknown) => console.error(`[stigmem] recounting the synthesis statistics of ${options.scope} failed`, error));
     }
-    return { stats: last.value, counted_at: formatInstant(last.seen.at), current };
+    return { stats: known.value, counted_at: formatInstant(known.seen.at), current };
   }
+  // Counted now, or the known count reused while the scope is unchanged (the cache holds it).
   const stats = await readOnly((tx) => synthesisStats(tx, options));
+  await keep(key, options.scope);
   return { stats, counted_at: formatInstant(cache.last(key)?.seen.at ?? options.now), current: true };
+}
+
+/** The newest count of `key` this process has or the database holds (another instance's, or one from before a restart). */
+async function newestKnown(key: string) {
+  const stored = await loadStoredStats(key);
+  if (stored) {
+    storedAt.set(key, Math.max(storedAt.get(key) ?? 0, stored.seen.at.getTime()));
+    cache.remember(key, stored.seen, stored.value);
+  }
+  return cache.last(key);
+}
+
+/** When each key's count was last stored by this process: a count is stored once, not on every read of it. */
+const storedAt = new Map<string, number>();
+
+/** Stores the key's latest count in the database when it is newer than the one stored. */
+async function keep(key: string, scope: string): Promise<void> {
+  const last = cache.last(key);
+  if (!last || (storedAt.get(key) ?? 0) >= last.seen.at.getTime()) return;
+  storedAt.set(key, last.seen.at.getTime());
+  await storeStats(key, scope, last).catch((error: unknown) => console.error(`[stigmem] storing the synthesis statistics of ${scope} failed`, error));
 }
