@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest } from './lint-request';
+import { conflictSideSql } from '../conflicts/conflict-side-sql';
 
 // The four checks of §14.1 and Spec-20's namespacing as set-based SQL over value heads (docs/semantics.md): one SELECT each,
 // UNION ALL'd into one row set with the same columns, so callers can sort, filter, page and count
@@ -31,8 +32,8 @@ function contradictionSql(request: LintRequest, now: Date) {
       NULL::timestamptz AS valid_until, va.value AS value_a, vb.value AS value_b,
       va.confidence AS confidence_a, vb.confidence AS confidence_b, 2::bigint AS value_total
     FROM conflicts c
-    JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
-    JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
+    ${conflictSideSql('c', 'va', 'value_a_hash')}
+    ${conflictSideSql('c', 'vb', 'value_b_hash')}
     WHERE c.scope = ${request.scope} AND c.status = 'unresolved' AND ${live('va', now)} AND ${live('vb', now)} ${filters('c', request)}`;
 }
 

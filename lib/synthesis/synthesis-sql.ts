@@ -2,6 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { FactValue } from '../facts/fact-value';
 import { formatHlc } from '../time/hlc';
 import type { SynthesisEntry } from './synthesis-request';
+import { conflictSideSql } from '../conflicts/conflict-side-sql';
 
 // §16.2 as one set-based statement over value heads: per (entity, relation) of the scope, the
 // winner by §3.3 (higher confidence, then higher HLC); when an unresolved conflict with both sides
@@ -34,9 +35,7 @@ export function openConflictsCte(o: SynthesisOptions): Prisma.Sql {
   return Prisma.sql`
     open_conflicts AS (
       SELECT c.entity, c.relation, min(c.id) AS conflict_id
-      FROM conflicts c
-      JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
-      JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
+      FROM conflicts c ${conflictSideSql('c', 'va', 'value_a_hash')} ${conflictSideSql('c', 'vb', 'value_b_hash')}
       WHERE c.scope = ${o.scope} AND c.status = 'unresolved' AND ${live('va', o.now)} AND ${live('vb', o.now)} ${entityFilterOf(o)('c')} ${rangeFilter('c', o.range)}
       GROUP BY c.entity, c.relation
     )`;
