@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { DomainError } from '../errors/domain-error';
-import { maintenanceSettled } from './maintenance/maintenance-scheduler';
+import { statisticsReady } from './maintenance/maintenance-scheduler';
 import { getDb, TX_OPTIONS, type Db, type Tx } from './prisma';
 import { databaseKind } from './connection';
 import { config } from '../config/config';
@@ -96,7 +96,7 @@ async function routed<T>(open: (db: Db) => Promise<T>, options: ReadOnlyOptions)
   const db = await getDb();
   // Plans made on stale statistics cost minutes at 100k facts (docs/decisions.md § Database maintenance).
   // Replicas receive the statistics through WAL, and the read waits for that WAL like for any other.
-  await maintenanceSettled();
+  await statisticsReady();
   if (options.on === 'primary') {
     notePrimaryRequired();
     return open(db);

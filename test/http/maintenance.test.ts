@@ -2,7 +2,7 @@ import pg from 'pg';
 import { expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/prisma';
-import { maintenanceSettled, runMaintenanceNow } from '@/lib/db/maintenance/maintenance-scheduler';
+import { maintenanceSchedulerStatus, maintenanceSettled, runMaintenanceNow, statisticsReady } from '@/lib/db/maintenance/maintenance-scheduler';
 import { openMaintenanceSession } from '@/lib/db/maintenance/maintenance-session';
 import { runMaintenance } from '@/lib/db/maintenance/run-maintenance';
 import { api, createKey, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
@@ -85,6 +85,26 @@ describeHttp('database maintenance', () => {
     expect(Math.abs(after.reltuples - after.actual)).toBeLessThanOrEqual(50 + 0.1 * after.actual);
     const planned = await plannedFactRows();
     expect(Math.abs(planned - after.actual)).toBeLessThanOrEqual(50 + 0.1 * after.actual);
+  });
+
+  // On PGlite every test file has a database of its own, so the sizes below are this file's own.
+  it.runIf(!onPostgres)('a whole-scope read waits for statistics too old to plan on, and not for an ANALYZE that is merely due', async () => {
+    const sizeOf = async () => (await factStats()).reltuples;
+    await runMaintenanceNow({ everyTable: true });
+    const size = await sizeOf();
+    expect(size).toBeGreaterThan(0);
+    // Due (10 % and more changed), not too old (less than the table's size): the read goes ahead and
+    // the run happens in the background, as scheduled.
+    await writeBatches(uniqueEntity('due'), 1, Math.ceil(0.2 * size) + 60);
+    expect(maintenanceSchedulerStatus().scheduled || maintenanceSchedulerStatus().running).toBe(true);
+    expect(await statisticsReady()).toBe(false);
+    await maintenanceSettled();
+    // More rows than the table had at its last ANALYZE: the read waits for the run.
+    const now = await sizeOf();
+    await writeBatches(uniqueEntity('old'), Math.ceil((now + 100) / 1_000));
+    expect(await statisticsReady()).toBe(true);
+    expect(await statisticsReady()).toBe(false);
+    expect(Math.abs((await sizeOf()) - (await factStats()).actual)).toBeLessThanOrEqual(50 + 0.1 * (await factStats()).actual);
   });
 
   it('GET /v1/admin/maintenance shows every table with its counters and last runs; admin only', async () => {

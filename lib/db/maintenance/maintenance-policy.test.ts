@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesSinceAnalyze, DEFAULT_THRESHOLDS, maintenanceNeed, type TableStats } from './maintenance-policy';
+import { changesSinceAnalyze, DEFAULT_THRESHOLDS, maintenanceNeed, statisticsTooOld, type TableStats } from './maintenance-policy';
 
 const table = (overrides: Partial<TableStats> = {}): TableStats => ({
   table: 'facts',
@@ -50,5 +50,18 @@ describe('maintenanceNeed', () => {
   it('takes other thresholds', () => {
     const strict = { ...DEFAULT_THRESHOLDS, analyzeBase: 0, analyzeScale: 0 };
     expect(maintenanceNeed(table({ modifiedSinceAnalyze: 1 }), strict).analyze).toBe(true);
+  });
+});
+
+describe('statisticsTooOld', () => {
+  it('holds a whole-scope read only for statistics of a table that doubled since, or was never analyzed', () => {
+    // Never analyzed (reltuples = -1, or unknown to this process): its first 50 changes.
+    expect(statisticsTooOld(49, -1)).toBe(false);
+    expect(statisticsTooOld(50, -1)).toBe(true);
+    // 10,000 rows analyzed: an ANALYZE is due from 1,050 changes, the read waits from 10,050.
+    expect(maintenanceNeed(table({ modifiedSinceAnalyze: 1_050 })).analyze).toBe(true);
+    expect(statisticsTooOld(1_050, 10_000)).toBe(false);
+    expect(statisticsTooOld(10_049, 10_000)).toBe(false);
+    expect(statisticsTooOld(10_050, 10_000)).toBe(true);
   });
 });

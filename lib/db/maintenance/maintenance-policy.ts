@@ -65,3 +65,13 @@ export function maintenanceNeed(stats: TableStats, t: Thresholds = DEFAULT_THRES
   if (insertDue) reasons.push(`${stats.insertedSinceVacuum} rows inserted since the last VACUUM (threshold ${Math.ceil(insertAt)})`);
   return { analyze, vacuum: deadDue || insertDue, reasons };
 }
+
+/**
+ * Statistics a whole-scope read should not be planned on: the table changed by as many rows as it
+ * had when last analyzed (it doubled, or was never analyzed) plus the base. Below that the planner
+ * scales its row counts by the table's current size and the column statistics still describe the
+ * data; a plan made on an empty table's statistics took minutes (docs/decisions.md § Database maintenance).
+ */
+export function statisticsTooOld(changes: number, estimatedRows: number, t: Thresholds = DEFAULT_THRESHOLDS): boolean {
+  return changes >= t.analyzeBase + Math.max(0, estimatedRows);
+}
