@@ -33,6 +33,14 @@ export default tseslint.config(
     },
   },
   {
+    // Links go through components/ui/Link.tsx (no prefetch unless asked: see there).
+    files: ['app/**', 'components/**'],
+    ignores: ['components/ui/Link.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'next/link', message: 'Use Link from @/components/ui/Link.' }] }],
+    },
+  },
+  {
     files: ['**/*.mjs', 'scripts/**', 'bin/**'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', setTimeout: 'readonly' },

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { AlertRecord } from '@/lib/alerts/alert-record';
 import { DateTime } from '../ui/DateTime';
 import { cardStyles, linkStyles } from '../ui/styles';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 
 /** The header's link to the alerts page, with the open-alert count once it is known (null while it streams in). */
 export function AlertsBadgeLink({ count }: { count: number | null }) {

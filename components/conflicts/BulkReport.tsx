@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { summarizeBulk } from '@/lib/conflicts/view/bulk-accept';
 import { buttonStyles } from '../ui/styles';
 import { conflictHref } from '@/lib/conflicts/view/conflict-href';

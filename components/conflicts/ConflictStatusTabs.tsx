@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { ConflictStatusFilter } from '@/lib/conflicts/list-conflicts';
 import { type QueueFilters, queueHref } from '@/lib/conflicts/view/queue-filters';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 
 const SECTIONS = [
   { key: 'queue', href: '/conflicts', label: 'Queue' },

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { buttonStyles, linkStyles } from '../ui/styles';
 import { TextField } from '../ui/TextField';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
 import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { Notice } from '../ui/Notice';

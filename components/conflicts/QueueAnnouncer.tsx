@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { Announcement } from '@/lib/conflicts/hooks/use-queue-decisions';
 
 const tones: Record<Announcement['tone'], string> = {

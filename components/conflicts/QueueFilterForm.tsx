@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { FactScope } from '@/lib/facts/scope';
 import { hasNarrowingFilter, type QueueFilters, queueHref } from '@/lib/conflicts/view/queue-filters';
 import { SelectField } from '../ui/SelectField';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
 import type { QueueAction } from '@/lib/conflicts/hooks/use-queue-decisions';
 import { conflictHref } from '@/lib/conflicts/view/conflict-href';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/navigation';
 import { errorDetail } from '@/lib/client/api-client';
 import { useReopenConflictMutation } from '@/lib/conflicts/hooks/use-reopen-conflict-mutation';

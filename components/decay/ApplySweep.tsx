@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
 import { isSweepJob, type SweepAnswer, useDecaySweepMutation } from '@/lib/decay/hooks/use-decay-sweep-mutation';

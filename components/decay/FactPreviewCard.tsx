@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { DecayPolicy } from '@/lib/decay/decay-policy';
 import { decayHref } from '@/lib/decay/view/decay-href';
 import { formatDuration } from '@/lib/decay/view/format-duration';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { entityHref } from '@/lib/conflicts/view/conflict-href';
 import { linkStyles } from '../ui/styles';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { EntityRelationSummary } from '@/lib/entities/entity-history';
 
 /** Relation chips: "All" plus one per relation with its fact count; the current one is marked. */

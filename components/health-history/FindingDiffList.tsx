@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { CompactFinding } from '@/lib/health-history/fingerprint';
 import { remediationLinks } from '@/lib/health-history/view/remediation';
 import { SeverityBadge } from '../lint/SeverityBadge';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 
 const RANGES = ['7d', '30d', '90d'] as const;
 

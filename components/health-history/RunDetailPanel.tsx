@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { RunDetail } from '@/lib/health-history/run-queries';
 import { DateTime } from '../ui/DateTime';
 import { Notice } from '../ui/Notice';

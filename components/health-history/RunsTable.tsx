@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { SeriesPoint } from '@/lib/health-history/summary';
 import { type Column, DataTable } from '../ui/DataTable';
 import { DateTime } from '../ui/DateTime';

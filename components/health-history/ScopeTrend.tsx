@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { scopeSummary } from '@/lib/health-history/summary';
 import { linkStyles } from '../ui/styles';
 import { ScoreChangeBadge } from './ScoreChangeBadge';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { LINT_CHECKS, type LintCheck } from '@/lib/lint/lint-request';
 import { CHECK_LABELS } from '@/lib/lint/view/check-labels';
 import { linkStyles } from '../ui/styles';

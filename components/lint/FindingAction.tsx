@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { conflictHref, entityHref } from '@/lib/conflicts/view/conflict-href';
 import type { LintFinding } from '@/lib/lint/lint-request';
 import { linkStyles } from '../ui/styles';

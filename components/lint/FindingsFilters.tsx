@@ -1,5 +1,5 @@
 import Form from 'next/form';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { findingsHref, type FindingsView, isFiltered } from '@/lib/lint/view/findings-query';
 import { LINT_CHECKS, SEVERITIES } from '@/lib/lint/lint-request';
 import { SelectField } from '../ui/SelectField';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { FINDINGS_PAGE_SIZE, type FindingsView, findingsHref, pageCount } from '@/lib/lint/view/findings-query';
 import { linkStyles } from '../ui/styles';
 

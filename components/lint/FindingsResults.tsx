@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { FactRecord } from '@/lib/facts/fact-record';
 import type { LintFinding } from '@/lib/lint/lint-request';
 import { findingsHref, type FindingsView, isFiltered } from '@/lib/lint/view/findings-query';

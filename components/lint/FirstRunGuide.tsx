@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { importCurl, mcpAssertFactCall, readFactsCurl, writeFactCurl } from '@/lib/node/first-run-snippets';
 import { httpClientConfig } from '@/lib/node/view/mcp-config';
 import { CopyableCode } from '../node/CopyableCode';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { HEALTH_SCORE_FORMULA } from '@/lib/lint/health-score';
 import type { HealthTone } from '@/lib/lint/view/scope-status';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { prepareNamespaceChart } from '@/lib/lint/view/namespace-chart';
 import { healthTone, plural, totalFindings } from '@/lib/lint/view/scope-status';
 import type { CardHealth, OverviewHealth } from '@/lib/health-history/overview-health';

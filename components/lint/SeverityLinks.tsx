@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { SEVERITIES } from '@/lib/lint/lint-request';
 import type { SeverityCounts } from '@/lib/lint/view/scope-status';
 import { severityTones } from './SeverityBadge';

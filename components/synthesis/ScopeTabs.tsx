@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 
 /**
  * The scope picker of the decay and synthesis pages: one tab per readable scope, as links, so the

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import type { DiffRow } from '@/lib/synthesis/hooks/use-snapshot-diff-query';
 import { formatConfidence } from '@/lib/facts/view/fact-value-text';
 import { conflictHref } from '@/lib/conflicts/view/conflict-href';

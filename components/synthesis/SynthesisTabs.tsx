@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 
 export const SYNTHESIS_TABS = [
   { tab: 'entries', label: 'Entries' },

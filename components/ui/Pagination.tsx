@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { linkStyles } from './styles';
 
 /** "First page" / "Next page" links for keyset-paged lists (the cursor goes in the URL). */

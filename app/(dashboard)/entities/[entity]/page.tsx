@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { entityHref } from '@/lib/conflicts/view/conflict-href';
 import { FactHistoryTable } from '@/components/entities/FactHistoryTable';
 import { RelationFilter } from '@/components/entities/RelationFilter';
