@@ -13,9 +13,9 @@ export function recordable(request: LintRequest): boolean {
   return !request.entity && !request.relation && request.stale_lookahead_s === 0 && LINT_CHECKS.every((c) => request.checks.includes(c));
 }
 
-export async function lintAndRecord(request: LintRequest, principal: Principal): Promise<LintAnswer> {
+export async function lintAndRecord(request: LintRequest, principal: Principal, known: { aboveThreshold?: boolean } = {}): Promise<LintAnswer> {
   const t0 = performance.now();
-  const answer = await lintScope(request, principal);
+  const answer = await lintScope(request, principal, known);
   if (answer.status === 200 && recordable(request)) {
     await recordHealthRun(request.scope, { trigger: 'api', lint: answer.body, lintMs: performance.now() - t0 }).catch((error) =>
       console.error(`[stigmem] recording the health run of ${request.scope} failed`, error),

@@ -93,13 +93,14 @@ async function eachAhead<T>(batches: AsyncGenerator<T>, handle: (batch: T) => Pr
   }
 }
 
-export async function lintScope(request: LintRequest, principal: Principal): Promise<LintAnswer> {
+export async function lintScope(request: LintRequest, principal: Principal, known: { aboveThreshold?: boolean } = {}): Promise<LintAnswer> {
   // The count stops at the threshold: below it, it is exact and is the answer's fact_count, in the
   // same snapshot; above it, the job counts the facts itself, and estimated_s comes from the
   // planner's estimate (never below the threshold). A full count took about a second at 10M facts.
+  // A caller that has just counted (the scope page) says so, and the count is not made twice.
   const threshold = asyncThreshold();
   const answer = await readOnly(async (tx) => {
-    const count = await countFactsUpTo(tx, request, threshold);
+    const count = known.aboveThreshold ? null : await countFactsUpTo(tx, request, threshold);
     return count === null ? { result: null, estimate: Math.max(threshold + 1, await estimateFacts(tx, request)) } : { result: await lintCounted(tx, request, count), estimate: count };
   });
   if (answer.result) return { status: 200, body: answer.result };
