@@ -13,7 +13,7 @@ import { healthScore } from '../lint/health-score';
 import { lintRequestSchema, type LintResult } from '../lint/lint-request';
 import { streamLint } from '../lint/stream-findings';
 import { severityTotals } from '../lint/finding-counts';
-import { FindingTally } from './fingerprint';
+import { FindingTally, readFingerprintSet, writeFingerprintSet } from './fingerprint';
 import { beatEveryMs, instanceId } from '../db/instance';
 import { type HealthRunRecord, lapsedBefore, RUN_INTERRUPTED, type RunTrigger, toRunRecord } from './run-record';
 import { runStats } from './run-stats';
@@ -60,15 +60,15 @@ async function claim(scope: FactScope, trigger: RunTrigger, startedAt: Date): Pr
       select: { id: true },
     });
     if (busy) return null;
-    await tx.healthRun.create({ data: { id, scope, trigger, status: 'running', startedAt, heartbeatAt: startedAt, instanceId: instanceId(), fingerprints: [] } });
+    await tx.healthRun.create({ data: { id, scope, trigger, status: 'running', startedAt, heartbeatAt: startedAt, instanceId: instanceId() } });
     return id;
   });
 }
 
-async function previousFingerprints(scope: FactScope, before: Date): Promise<string[] | null> {
+async function previousFingerprints(scope: FactScope, before: Date): Promise<Float64Array | null> {
   const db = await getDb();
-  const row = await db.healthRun.findFirst({ where: { scope, status: 'ok', startedAt: { lt: before } }, orderBy: { startedAt: 'desc' }, select: { fingerprints: true } });
-  return row?.fingerprints ?? null;
+  const row = await db.healthRun.findFirst({ where: { scope, status: 'ok', startedAt: { lt: before } }, orderBy: { startedAt: 'desc' }, select: { fingerprintSet: true } });
+  return row ? readFingerprintSet(row.fingerprintSet) : null;
 }
 
 async function measure(scope: FactScope, options: RunOptions, startedAt: Date): Promise<Prisma.HealthRunUpdateInput> {
@@ -108,7 +108,7 @@ async function measure(scope: FactScope, options: RunOptions, startedAt: Date): 
     dismissedPrev7Days: stats.dismissed_prev_7_days,
     autoResolved,
     decayFactsWritten,
-    fingerprints,
+    fingerprintSet: writeFingerprintSet(fingerprints),
     newFindings: newFindings as unknown as Prisma.InputJsonValue,
     newCount,
     fixedCount,
@@ -138,7 +138,7 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
   const row = await db.$transaction(async (tx) => {
     const done = await tx.healthRun.update({ where: { id }, data: { ...data, finishedAt: clock(), durationMs: Math.round(performance.now() - t0) } });
     // Only the latest finished run keeps the full fingerprint set: storage stays one set per scope.
-    if (done.status === 'ok') await tx.healthRun.updateMany({ where: { scope, id: { not: id }, status: 'ok', startedAt: { lte: startedAt }, NOT: { fingerprints: { isEmpty: true } } }, data: { fingerprints: [] } });
+    if (done.status === 'ok') await tx.healthRun.updateMany({ where: { scope, id: { not: id }, status: 'ok', startedAt: { lte: startedAt }, fingerprintSet: { not: null } }, data: { fingerprintSet: null } });
     return done;
   }, TX_OPTIONS);
   const record = toRunRecord(row, clock());

@@ -19,7 +19,7 @@ const instant = (name: string) =>
     .optional();
 
 /** Columns a list never needs: the fingerprint set and the new findings' identities. */
-export const HEAVY = { fingerprints: true, newFindings: true, fixedHashes: true } as const;
+export const HEAVY = { fingerprintSet: true, newFindings: true, fixedHashes: true } as const;
 
 export const runsQuerySchema = z.object({
   scope: scopeSchema.optional(),

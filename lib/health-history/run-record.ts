@@ -41,7 +41,7 @@ export function lapsedBefore(now: Date): Date {
   return new Date(now.getTime() - heartbeatLapseMs());
 }
 
-export function toRunRecord(row: Omit<HealthRun, 'fingerprints' | 'newFindings' | 'fixedHashes'>, now = new Date()): HealthRunRecord {
+export function toRunRecord(row: Omit<HealthRun, 'fingerprintSet' | 'newFindings' | 'fixedHashes'>, now = new Date()): HealthRunRecord {
   const stale = row.status === 'running' && (row.heartbeatAt ?? row.startedAt) < lapsedBefore(now);
   const findings = (row.findings ?? {}) as FindingCounts;
   return {

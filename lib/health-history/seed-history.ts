@@ -97,7 +97,7 @@ export async function seedHealthHistory(options: SeedHistoryOptions = {}): Promi
         id: randomUUID(), scope, trigger: 'schedule', status: 'ok', startedAt: r.cut, finishedAt: new Date(r.cut.getTime() + durationMs), durationMs,
         factCount: facts, liveValueCount: Number(r.live), entityCount: Number(r.entities), findings, score: healthScore(severityTotals(findings), Number(r.live)),
         pendingConflicts: Number(r.pending), agedConflicts: Number(r.aged), meanPendingAgeDays: r.mean_age === null ? null : Math.round(Number(r.mean_age) * 10) / 10,
-        dismissedLast7Days: Number(r.dismissed_week), dismissedPrev7Days: Number(r.dismissed_prev), fingerprints: [],
+        dismissedLast7Days: Number(r.dismissed_week), dismissedPrev7Days: Number(r.dismissed_prev),
       };
     });
     await db.healthRun.createMany({ data });

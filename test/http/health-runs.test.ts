@@ -56,7 +56,7 @@ describeHttp('health runs', () => {
     // Only the latest run keeps the full fingerprint set; the earlier ones keep their diff.
     const db = await getDb();
     const stored = await db.healthRun.findMany({ where: { id: { in: [first.id, second.id, third.id] } } });
-    expect(stored.filter((r) => r.fingerprints.length > 0).map((r) => r.id)).toEqual([third.id]);
+    expect(stored.filter((r) => (r.fingerprintSet?.length ?? 0) > 0).map((r) => r.id)).toEqual([third.id]);
     expect(stored.find((r) => r.id === second.id)?.newCount).toBe(2);
 
     const summary = (await api.get('/v1/health/summary', { query: { scope: SCOPE, range: '7d' } })).body as {

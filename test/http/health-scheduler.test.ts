@@ -147,7 +147,7 @@ describeHttp('health scheduler', () => {
 
   it('a run that throws is recorded as failed with its reason, and a run left running reads as failed', async () => {
     const db = await getDb();
-    await db.healthRun.create({ data: { id: 'stuck', scope: 'local', trigger: 'schedule', status: 'running', startedAt: new Date(T0 - 60 * MIN), fingerprints: [] } });
+    await db.healthRun.create({ data: { id: 'stuck', scope: 'local', trigger: 'schedule', status: 'running', startedAt: new Date(T0 - 60 * MIN) } });
     const clock = fakeClock();
     const s = scheduler(clock, 'a');
     await s.tick();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "health_runs" ADD COLUMN     "fingerprint_set" BYTEA;

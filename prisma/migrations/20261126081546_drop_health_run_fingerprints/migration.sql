@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "health_runs" DROP COLUMN "fingerprints";
