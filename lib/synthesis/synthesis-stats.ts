@@ -125,7 +125,7 @@ async function newestKnown(key: string) {
   return cache.last(key);
 }
 
-/** When each key's count was last stored by this process: a count is stored once, not on every read of it. */
+/** The newest count of each key known to be in the database (stored here or read back): a count is stored once, not on every read of it. */
 const storedAt = new Map<string, number>();
 
 /** Stores the key's latest count in the database when it is newer than the one stored. */
