@@ -1,4 +1,5 @@
 import 'server-only';
+import type pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { createAdapterFactory, closeSharedPglite, migrationAdapter } from './connection';
 import { applyMigrations } from './schema-engine';
@@ -10,22 +11,28 @@ export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-type State = { client: Db; ready: Promise<Db> };
+type State = { client: Db; ready: Promise<Db>; pool: pg.Pool | null };
 const globalState = globalThis as unknown as { __stigmemDb?: State };
 
 export function getDb(): Promise<Db> {
   if (!globalState.__stigmemDb) {
-    const factory = createAdapterFactory();
+    const { factory, pool } = createAdapterFactory();
     const client = new PrismaClient({ adapter: factory });
     // Migrations go through an adapter of their own (see migrationAdapter), never the client's pool.
     const migration = migrationAdapter();
     const ready = applyMigrations(migration.factory, migration.release).then(() => client);
-    globalState.__stigmemDb = { client, ready };
+    globalState.__stigmemDb = { client, ready, pool };
     ready.catch(() => {
       globalState.__stigmemDb = undefined;
     });
   }
   return globalState.__stigmemDb.ready;
+}
+
+/** The primary's pg pool under the client (PostgreSQL; null on PGlite), for the rare statement Prisma makes slow (connection.ts). */
+export async function getPrimaryPool(): Promise<pg.Pool | null> {
+  await getDb();
+  return globalState.__stigmemDb?.pool ?? null;
 }
 
 const closeHooks = new Set<() => Promise<void>>();

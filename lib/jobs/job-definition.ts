@@ -18,6 +18,8 @@ export type ReportProgress = (fraction: number) => Promise<void>;
 export interface ResultPages {
   /** Appends items in order; each full page of JOB_PAGE_SIZE items is stored (or, on PGlite, serialized and kept for the end). */
   append(items: readonly unknown[]): Promise<void>;
+  /** append() for items already written as JSON text, one text per item: stored as they are. */
+  appendJson(texts: readonly string[]): Promise<void>;
   /** Items appended so far. */
   readonly count: number;
   /** Items per stored page: page n holds items n × pageSize onwards. */

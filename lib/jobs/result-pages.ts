@@ -1,6 +1,8 @@
 import { config } from '../config/config';
 import { databaseKind } from '../db/connection';
-import { getDb, type Tx } from '../db/prisma';
+import type pg from 'pg';
+import { Prisma } from '../generated/prisma/client';
+import { getDb, getPrimaryPool, type Tx } from '../db/prisma';
 import { type Claim, heldBy } from './claim-job';
 import { LostClaim, type ResultPages } from './job-definition';
 import { JOB_PAGE_SIZE } from './jobs';
@@ -39,7 +41,8 @@ export function pagesWaitForEnd(): boolean {
 }
 
 export class ResultPageWriter implements ResultPages {
-  private pending: unknown[] = [];
+  /** Items of the page being filled, each as its JSON text. */
+  private pending: string[] = [];
   /** Pages serialized and not yet written (only when deferred). */
   private kept: string[] = [];
   /** Pages stored so far (not deferred): the next page's number. */
@@ -55,9 +58,13 @@ export class ResultPageWriter implements ResultPages {
   ) {}
 
   async append(items: readonly unknown[]): Promise<void> {
-    for (const item of items) this.pending.push(item);
-    this.count += items.length;
-    while (this.pending.length >= this.pageSize) await this.put(JSON.stringify(this.pending.splice(0, this.pageSize)));
+    await this.appendJson(items.map((item) => JSON.stringify(item) ?? 'null'));
+  }
+
+  async appendJson(texts: readonly string[]): Promise<void> {
+    for (const text of texts) this.pending.push(text);
+    this.count += texts.length;
+    while (this.pending.length >= this.pageSize) await this.put(pageText(this.pending.splice(0, this.pageSize)));
   }
 
   private async put(text: string): Promise<void> {
@@ -66,19 +73,18 @@ export class ResultPageWriter implements ResultPages {
       return;
     }
     const page = this.pages++;
-    const db = await getDb();
     if (!this.cleared) {
-      const [{ held }] = await db.$queryRaw<{ held: number }[]>`
+      const [{ held }] = await primaryQuery<{ held: number }>(Prisma.sql`
         WITH held AS (UPDATE jobs SET heartbeat_at = now() WHERE ${heldBy(this.claim)} RETURNING id),
           gone AS (DELETE FROM job_result_pages p USING held WHERE p.job_id = held.id RETURNING 1)
-        SELECT (SELECT count(*) FROM held)::int AS held`;
+        SELECT (SELECT count(*) FROM held)::int AS held`);
       if (held !== 1) throw new LostClaim(this.claim.id);
       this.cleared = true;
     }
-    const inserted = await db.$executeRaw`
+    const inserted = await primaryQuery(Prisma.sql`
       WITH held AS (UPDATE jobs SET heartbeat_at = now() WHERE ${heldBy(this.claim)} RETURNING id)
-      INSERT INTO job_result_pages (job_id, page, items) SELECT held.id, ${page}::int, ${text}::json FROM held`;
-    if (inserted !== 1) throw new LostClaim(this.claim.id);
+      INSERT INTO job_result_pages (job_id, page, items) SELECT held.id, ${page}::int, ${text} FROM held RETURNING 1`);
+    if (inserted.length !== 1) throw new LostClaim(this.claim.id);
   }
 
   /**
@@ -87,18 +93,32 @@ export class ResultPageWriter implements ResultPages {
    * then the kept pages and the last partial one. Returns the job's page count.
    */
   async finish(tx: Tx): Promise<number> {
-    if (this.pending.length) this.kept.push(JSON.stringify(this.pending.splice(0)));
+    if (this.pending.length) this.kept.push(pageText(this.pending.splice(0)));
     // Deferred, every page is kept from 0; otherwise only the last one is left, numbered after the stored ones.
     let page = this.deferred ? 0 : this.pages;
     if (!this.cleared) await deletePages(tx, this.claim.id);
     this.cleared = true;
     for (const text of this.kept.splice(0)) {
-      await tx.$executeRaw`INSERT INTO job_result_pages (job_id, page, items) VALUES (${this.claim.id}, ${page++}, ${text}::json)`;
+      await tx.$executeRaw`INSERT INTO job_result_pages (job_id, page, items) VALUES (${this.claim.id}, ${page++}, ${text})`;
     }
     this.pages = page;
     return page;
   }
 }
+
+/**
+ * A statement on the primary outside any transaction (autocommitted), through the pg pool under
+ * Prisma where there is one: a page is a few hundred kB of parameter, for which Prisma spent about
+ * 2 ms of CPU against 0.45 ms (measured on 300 kB pages), some 2.5 s of a 10M-fact lint's 456 MB.
+ */
+async function primaryQuery<Row>(sql: Prisma.Sql): Promise<Row[]> {
+  const pool = await getPrimaryPool();
+  if (!pool) return (await getDb()).$queryRaw<Row[]>(sql);
+  return (await pool.query<Row & pg.QueryResultRow>(sql.text, sql.values)).rows;
+}
+
+/** A page's stored text: the JSON array of its items' texts. */
+const pageText = (texts: string[]) => `[${texts.join(',')}]`;
 
 /** Deletes a job's pages in `tx`, which holds the job's row (a fenced update of a failing run). */
 export async function deletePages(tx: Tx, jobId: string): Promise<void> {
