@@ -109,6 +109,42 @@ describeHttp('merged cursors', () => {
     });
   }
 
+  it('reads `beside` while the queries run, on the transaction whose rows are wanted last, before the last batch', async () => {
+    // Each row says which connection read it; the third query has the highest floor.
+    const withPid = (rows: [number, string][]) => Prisma.sql`SELECT q.*, pg_backend_pid() AS pid FROM (${rowsQuery(rows)}) q`;
+    const pids = new Map<string, number>();
+    let besidePid: number | null = null;
+    const seen: (number | null)[] = [];
+    const merged = readMergedCursors<{ block: number; label: string; pid: number }, string>(sources.map(withPid), {
+      batchSize: 2,
+      block: (row) => row.block,
+      floors: [0, 1, 4],
+      map: (_tx, rows) => rows.map((row) => (pids.set(row.label, row.pid), row.label)),
+      beside: async (tx) => {
+        besidePid = (await backendAndSnapshot(tx)).pid;
+      },
+    });
+    for await (const batch of merged) seen.push(batch.length ? besidePid : null);
+    expect(seen.at(-1)).not.toBeNull();
+    // On PostgreSQL each query has its own connection; on PGlite there is one session.
+    expect(besidePid).toBe(pids.get('c1'));
+    if (onPostgres) expect(besidePid).not.toBe(pids.get('b1'));
+  });
+
+  it('fails the read when `beside` fails', async () => {
+    const merged = readMergedCursors<{ block: number; label: string }, string>(sources.map(rowsQuery), {
+      batchSize: 2,
+      block: (row) => row.block,
+      map: (_tx, rows) => rows.map((row) => row.label),
+      beside: async (tx) => {
+        await tx.$queryRaw`SELECT 1 / 0 AS boom`;
+      },
+    });
+    await expect((async () => {
+      for await (const batch of merged) void batch;
+    })()).rejects.toThrow(/division by zero/);
+  });
+
   it('stops its transaction when the consumer stops early', async () => {
     const merged = readMergedCursors<{ block: number; label: string }, string>(sources.map(rowsQuery), { batchSize: 2, block: (row) => row.block, map: (_tx, rows) => rows.map((row) => row.label) });
     for await (const batch of merged) {
