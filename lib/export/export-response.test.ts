@@ -16,6 +16,8 @@ describe('exportResponse', () => {
     const response = await exportResponse({ format: 'csv', filename: 'x.csv', columns, batches: arrayBatches(rows, 2) });
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="x.csv"');
+    // Sent as it is: Next would gzip it at level 6 (lib/http/stream-response.ts).
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(await response.text()).toBe('name,n\r\n"a,b",1\r\nc,2\r\n\'=d,3\r\n');
   });
 

@@ -1,4 +1,5 @@
 import { streamText } from '../http/stream-text';
+import { streamResponse } from '../http/stream-response';
 import { type CsvValue, csvRow } from './csv';
 
 // A download of a dashboard table (findings, the conflict queue, synthesis entries, review history)
@@ -34,12 +35,10 @@ export async function exportResponse<T>(options: {
   toJson?: (row: T) => unknown;
 }): Promise<Response> {
   const body = await streamText(exportText(options));
-  return new Response(body, {
-    headers: {
-      'content-type': options.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-      'content-disposition': `attachment; filename="${options.filename}"`,
-      'cache-control': 'no-store',
-    },
+  return streamResponse(body, {
+    'content-type': options.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+    'content-disposition': `attachment; filename="${options.filename}"`,
+    'cache-control': 'no-store',
   });
 }
 

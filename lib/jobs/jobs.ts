@@ -1,6 +1,7 @@
 import { databaseKind } from '../db/connection';
 import { getDb } from '../db/prisma';
 import { streamText } from '../http/stream-text';
+import { streamResponse } from '../http/stream-response';
 import { notFound } from '../errors/domain-error';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
 import { formatInstant, formatInstantOrNull } from '../time/instant';
@@ -90,7 +91,7 @@ async function* pageTexts(id: string, first = 0, pagesPerRead = 8): AsyncGenerat
   const db = await getDb();
   for (let from = first; ; from += pagesPerRead) {
     const rows = await db.$queryRaw<{ items: string }[]>`
-      SELECT items::text AS items FROM job_result_pages WHERE job_id = ${id} AND page >= ${from} AND page < ${from + pagesPerRead} ORDER BY page`;
+      SELECT items FROM job_result_pages WHERE job_id = ${id} AND page >= ${from} AND page < ${from + pagesPerRead} ORDER BY page`;
     for (const row of rows) {
       const inner = row.items.trim().slice(1, -1);
       if (inner.trim()) yield inner;
@@ -101,14 +102,15 @@ async function* pageTexts(id: string, first = 0, pagesPerRead = 8): AsyncGenerat
 
 /**
  * GET /v1/{kind}/jobs/:id: the job's fields and, when done, its result, streamed. The fields and the
- * result body are serialized once (small); a paged array is the stored text, page after page.
+ * result body are serialized once (small); a paged array is the stored text, page after page, sent
+ * uncompressed (stream-response.ts).
  */
 export async function jobResponse(id: string, kind: JobKind): Promise<Response> {
   const job = await findJob(id, kind);
   const record = jobRecord(job);
   if (record.status !== 'done' || !job.pagedKey) return Response.json(record);
   const body = await streamText(resultText(JSON.stringify(record).slice(0, -1), job.pagedKey, id));
-  return new Response(body, { headers: { 'content-type': 'application/json' } });
+  return streamResponse(body, { 'content-type': 'application/json' });
 }
 
 /** The record's text without its closing brace, then the paged array, stored page after page. */
@@ -175,7 +177,7 @@ export async function* jobPages(id: string, first = 0): AsyncGenerator<unknown[]
 /** One page of a done job's paged array (empty past the end). */
 export async function jobPage(id: string, page: number): Promise<unknown[]> {
   const db = await getDb();
-  const [row] = await db.$queryRaw<{ items: string }[]>`SELECT items::text AS items FROM job_result_pages WHERE job_id = ${id} AND page = ${page}`;
+  const [row] = await db.$queryRaw<{ items: string }[]>`SELECT items FROM job_result_pages WHERE job_id = ${id} AND page = ${page}`;
   return row ? (JSON.parse(row.items) as unknown[]) : [];
 }
 

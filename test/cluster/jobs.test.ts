@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
+import { TEST_ADMIN_KEY } from '../harness/constants';
 import { uid } from '../harness/data';
 import { checkInvariants } from '../harness/invariants';
 import type { Answer, Instance } from './harness/cluster';
@@ -198,5 +199,24 @@ describeCluster('many instances, one primary: jobs', () => {
     } finally {
       await lock.end();
     }
+  });
+
+  it("a done job's findings go out uncompressed to a client that accepts gzip; small answers stay gzipped", async () => {
+    // Next compresses every response at gzip level 6 unless it says Cache-Control: no-transform
+    // (lib/http/stream-response.ts): at 10M facts that cost 8.7 s for the 478 MB of findings.
+    const [instance] = cluster().live();
+    const started = await instance.call('POST', '/v1/lint', { scope: 'company' });
+    expect(started.status).toBe(202);
+    await waitForJob(instance, 'lint', started.body.job_id);
+    const headers = { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'accept-encoding': 'gzip, deflate' };
+    const res = await fetch(`${instance.url}/v1/lint/jobs/${started.body.job_id}`, { headers });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('cache-control')).toContain('no-transform');
+    const job = JSON.parse(await res.text());
+    expect(job.status).toBe('done');
+    expect(job.findings.length).toBeGreaterThan(0);
+    const metrics = await fetch(`${instance.url}/metrics`, { headers });
+    expect(metrics.headers.get('content-encoding')).toBe('gzip');
+    expect(await metrics.text()).toContain('# TYPE');
   });
 });

@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { synthesisRequestSchema } from '@/lib/synthesis/synthesis-request';
 import { streamText } from '@/lib/http/stream-text';
+import { streamResponse } from '@/lib/http/stream-response';
 import { synthesisJson, synthesizePage } from '@/lib/synthesis/synthesize';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -13,7 +14,7 @@ export const POST = apiRoute({
   invalidStatus: 400,
   handler: async ({ body }) => {
     if (body.limit) return synthesizePage({ ...body, limit: body.limit });
-    return new Response(await streamText(synthesisJson(body)), { headers: { 'content-type': 'application/json' } });
+    return streamResponse(await streamText(synthesisJson(body)), { 'content-type': 'application/json' });
   },
 });
 

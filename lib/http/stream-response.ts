@@ -1,0 +1,14 @@
+// The large streamed bodies (a job's paged result, a whole synthesis, the exports) go out as they are,
+// not compressed by Next (its gzip at level 6, which it applies to every response a client accepts
+// gzip for; a route cannot compress a body itself, since Next drops a handler's Content-Encoding).
+// Measured on a 10M-fact lint's result, 478 MB of JSON, on this machine's two cores (curl, a started
+// server, the job done): 2.3 s as it is, 8.7 s gzipped (77 MB), while the lint's queries and the app
+// want the same cores; gzip at level 1 would still take 3.9 s of one. A deployment that wants them
+// compressed for a slow link lets its reverse proxy do it. `Cache-Control: no-transform` is what tells
+// Next's compression to leave a response alone. Pages, scripts and small JSON stay compressed.
+
+/** A streamed body with its headers, marked so that Next sends it uncompressed. */
+export function streamResponse(body: ReadableStream<Uint8Array>, headers: Record<string, string>): Response {
+  const cacheControl = headers['cache-control'];
+  return new Response(body, { headers: { ...headers, 'cache-control': cacheControl ? `${cacheControl}, no-transform` : 'no-transform' } });
+}
