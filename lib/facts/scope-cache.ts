@@ -41,8 +41,7 @@ export class ScopeCache<T> {
     const value = compute();
     this.stats.counted++;
     const entry: Kept<T> = { seen, value, last: kept?.last };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.put(key, entry);
     value.then(
       (done) => {
         if (!entry.last || entry.last.seen.at <= seen.at) entry.last = { value: done, seen };
@@ -55,9 +54,14 @@ export class ScopeCache<T> {
         }
       },
     );
-    // Oldest first in a Map's order: drop the least recently computed.
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return value;
+  }
+
+  /** Sets `key` as the most recent entry; past maxEntries, drops the least recently set (a Map keeps insertion order). */
+  private put(key: string, entry: Kept<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /**
@@ -67,9 +71,7 @@ export class ScopeCache<T> {
   remember(key: string, seen: ScopeReading, value: T): void {
     const entry = this.entries.get(key);
     if (entry && (this.computing(key) || (entry.last && entry.last.seen.at >= seen.at))) return;
-    this.entries.delete(key);
-    this.entries.set(key, { seen, value: Promise.resolve(value), last: { value, seen } });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.put(key, { seen, value: Promise.resolve(value), last: { value, seen } });
   }
 
   /** The newest finished value of `key`, however old, with the reading it was computed at. */
