@@ -112,7 +112,8 @@ function schedule(s: SchedulerState): void {
   const delay = Math.max(DEBOUNCE_MS, s.lastFinishedAt + gap - Date.now());
   s.timer = setTimeout(() => {
     s.timer = null;
-    void runMaintenanceNow();
+    // Maintenance may have been turned off since (STIGMEM_MAINTENANCE read again): nothing runs on its own then.
+    if (!s.stopped && config().maintenance.enabled) void runMaintenanceNow();
   }, delay);
   s.timer.unref?.();
 }

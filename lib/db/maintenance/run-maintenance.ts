@@ -1,4 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
+import { databaseKind } from '../connection';
 import { DEFAULT_THRESHOLDS, maintenanceNeed, type TableStats, type Thresholds } from './maintenance-policy';
 import { openMaintenanceSession } from './maintenance-session';
 import { quoteTable, TABLE_STATS_SQL, type TableStatsRow } from './table-stats';
@@ -71,6 +72,10 @@ export async function runMaintenance(options: RunOptions): Promise<MaintenanceRu
   if (session instanceof Error) return finish('failed', `could not open a maintenance session: ${session.message}`);
   if (!session) return finish('skipped', 'another run holds the maintenance lock');
   try {
+    // PGlite's one backend reports its writes' table counters at most once a second. Reported after
+    // this run's ANALYZE they would count those rows again: n_live_tup read 6,860 for 4,860 rows and
+    // 520 dead rows stayed after a VACUUM (test/http/maintenance.test.ts, flaky until this flush).
+    if (databaseKind() === 'pglite') await session.execute(Prisma.sql`SELECT pg_stat_force_next_flush()`);
     const rows = await session.query<TableStatsRow>(TABLE_STATS_SQL);
     options.onStats?.(rows);
     for (const row of rows) {
