@@ -10,6 +10,15 @@ export const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3
 export const BLOCK_STRIDE = 8;
 export const findingBlock = (severity: keyof typeof SEVERITY_RANK, check: keyof typeof CHECK_RANK) => SEVERITY_RANK[severity] * BLOCK_STRIDE + CHECK_RANK[check];
 
+const byRank = <K extends string>(ranks: Record<K, number>) => Object.fromEntries(Object.entries(ranks).map(([key, rank]) => [rank, key])) as Record<number, K>;
+const SEVERITY_OF_RANK = byRank(SEVERITY_RANK);
+const CHECK_OF_RANK = byRank(CHECK_RANK);
+
+/** The (severity, check) of a block number: findingBlock's inverse. */
+export function blockFinding(block: number): { severity: keyof typeof SEVERITY_RANK; check: keyof typeof CHECK_RANK } {
+  return { severity: SEVERITY_OF_RANK[Math.floor(block / BLOCK_STRIDE)], check: CHECK_OF_RANK[block % BLOCK_STRIDE] };
+}
+
 export const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function compareFindings(a: LintFinding, b: LintFinding): number {

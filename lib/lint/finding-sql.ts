@@ -170,7 +170,8 @@ export interface FindingRow {
   fact_ids: string[];
   conflict_id: string | null;
   ref_target: string | null;
-  valid_until: Date | null;
+  /** A Date from the driver's columns; ISO text when read back from findingsJsonSql's JSON. */
+  valid_until: Date | string | null;
   value_a: unknown;
   value_b: unknown;
   confidence_a: number | null;

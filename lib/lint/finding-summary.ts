@@ -1,5 +1,5 @@
 import { PAGED_SUMMARY_KEY } from '../jobs/result-summary';
-import { bytewise, CHECK_RANK, SEVERITY_RANK } from './compare-findings';
+import { blockFinding, bytewise, CHECK_RANK, SEVERITY_RANK } from './compare-findings';
 import { countFindings, type FindingCounts, severityTotals } from './finding-counts';
 import { LINT_CHECKS, type LintCheck, type LintFinding, SEVERITIES, type Severity } from './lint-request';
 import { findingNamespace } from './view/filter-findings';
@@ -39,6 +39,13 @@ export class FindingSummaryBuilder {
       const namespace = findingNamespace(f.relation);
       if (namespace) this.namespaces.add(namespace);
     }
+  }
+
+  /** add() for rows of findingsJsonSql, counted by their block and namespace without reading the findings. */
+  addRows(rows: readonly { block: number; namespace: string }[]): void {
+    this.count += rows.length;
+    countFindings(rows.map((row) => blockFinding(row.block)), this.byCheck);
+    for (const row of rows) if (row.namespace) this.namespaces.add(row.namespace);
   }
 
   done(pageSize: number, scopeRevision?: string): FindingSummary {

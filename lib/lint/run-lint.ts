@@ -7,6 +7,7 @@ import { factCountSql, factCountUpToSql, factEstimateSql, FINDING_ORDER, type Fi
 import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-request';
 import { formatInstant } from '../time/instant';
 import { BLOCK_STRIDE } from './compare-findings';
+import { findingWireSql } from './finding-wire-sql';
 
 // POST /v1/lint (§14): read-only, every check set-based SQL over value heads.
 
@@ -18,14 +19,15 @@ export function suggestedRelation(relation: string): string {
   return `memory:${relation.replace(/^:+/, '')}`;
 }
 
-export function describeFinding(row: FindingRow, scope: string): string {
+/** `validUntil`: the row's valid_until as formatInstant writes it, when the caller has it already. */
+export function describeFinding(row: Omit<FindingRow, 'namespace'>, scope: string, validUntil = row.valid_until ? formatInstant(row.valid_until) : ''): string {
   switch (row.check) {
     case 'contradiction':
       return `Two live values for (entity, relation, scope): ${quote(row.value_a)} (confidence ${conf(row.confidence_a)}) and ${quote(row.value_b)} (confidence ${conf(row.confidence_b)}); conflict ${row.conflict_id} is unresolved.`;
     case 'stale':
       return row.severity === 'warning'
-        ? `Value ${quote(row.value_a)} expired at ${formatInstant(row.valid_until!)} but is not retracted.`
-        : `Value ${quote(row.value_a)} expires at ${formatInstant(row.valid_until!)}, within the lookahead window.`;
+        ? `Value ${quote(row.value_a)} expired at ${validUntil} but is not retracted.`
+        : `Value ${quote(row.value_a)} expires at ${validUntil}, within the lookahead window.`;
     case 'orphan':
       return `No live facts remain: all ${Number(row.value_total)} known value(s) of this entity in scope ${scope} are retracted or expired.`;
     case 'broken_ref':
@@ -35,18 +37,19 @@ export function describeFinding(row: FindingRow, scope: string): string {
   }
 }
 
-export function toFinding(row: FindingRow, scope: string): LintFinding {
+export function toFinding(row: Omit<FindingRow, 'namespace'>, scope: string): LintFinding {
+  const validUntil = row.valid_until ? formatInstant(row.valid_until) : null;
   const finding: LintFinding = {
     check: row.check,
     severity: row.severity,
     entity: row.entity,
     relation: row.relation,
     fact_ids: row.fact_ids,
-    detail: describeFinding(row, scope),
+    detail: describeFinding(row, scope, validUntil ?? ''),
   };
   if (row.conflict_id) finding.conflict_id = row.conflict_id;
   if (row.ref_target) finding.ref_target = row.ref_target;
-  if (row.valid_until) finding.valid_until = formatInstant(row.valid_until);
+  if (validUntil) finding.valid_until = validUntil;
   if (row.check === 'namespacing' && row.relation !== null) finding.suggested_relation = suggestedRelation(row.relation);
   return finding;
 }
@@ -71,7 +74,7 @@ export async function estimateFacts(tx: Tx, request: Pick<LintRequest, 'scope' |
 }
 
 /** The columns of a finding as findingsJsonSql sends them: one JSON array per finding, in this order. */
-const FINDING_COLUMNS = [
+export const FINDING_COLUMNS = [
   'check', 'severity', 'entity', 'relation', 'fact_ids', 'conflict_id', 'ref_target',
   'valid_until', 'value_a', 'value_b', 'confidence_a', 'confidence_b', 'value_total',
 ] as const;
@@ -79,34 +82,60 @@ const FINDING_COLUMNS = [
 /**
  * The findings of `checks` in FINDING_ORDER, one JSON text per finding (`j`): a single column crosses
  * the driver far cheaper than thirteen (about 1 s of a 1M-fact lint with 117k findings went to
- * decoding columns), and an array of the values without their names is a third smaller than an
- * object (45 → 33 MB at 1M facts). parseFindingRow reads one back. The synchronous lint reads
- * them whole, the lint job through a cursor (stream-findings.ts).
+ * decoding columns). Each `j` is the finding's wire JSON as the database renders it
+ * (finding-wire-sql.ts), or, where that rendering stands aside, the row's values as an array without
+ * their names for toFinding (parseFindingRow reads one back); findingFromRow tells them apart. The
+ * synchronous lint reads them whole, the lint job through cursors (stream-findings.ts), passing the
+ * wire JSON through to its pages.
  */
 export function findingsJsonSql(request: LintRequest, now: Date, checks: readonly LintCheck[]): Prisma.Sql {
-  if (!checks.length) return Prisma.sql`SELECT NULL::text AS j, 0 AS block WHERE false`;
+  if (!checks.length) return Prisma.sql`SELECT NULL::text AS j, 0 AS block, ''::text AS namespace WHERE false`;
   return Prisma.sql`
-    SELECT json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `"${c}"`).join(', '))})::text AS j,
-      (severity_rank * ${Prisma.raw(String(BLOCK_STRIDE))} + check_rank)::int AS block
+    SELECT coalesce(${findingWireSql(request.scope)}, json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `x."${c}"`).join(', '))})::text) AS j,
+      (severity_rank * ${Prisma.raw(String(BLOCK_STRIDE))} + check_rank)::int AS block, x.namespace
     FROM (${findingsSql(request, now, checks)}) x ${FINDING_ORDER}`;
 }
 
-/** A row of findingsJsonSql: the finding, and its (severity, check) block, the first two keys of FINDING_ORDER as one number. */
+/**
+ * A row of findingsJsonSql: the finding, its (severity, check) block (the first two keys of
+ * FINDING_ORDER as one number) and the namespace of its relation ('' for none).
+ */
 export interface FindingJsonRow {
   j: string;
   block: number;
+  namespace: string;
 }
 
-/** One `j` of findingsJsonSql as a FindingRow (without its namespace, which no reader of `j` uses). */
-export function parseFindingRow(j: string): FindingRow {
-  const values = JSON.parse(j) as unknown[];
-  return Object.fromEntries(FINDING_COLUMNS.map((column, i) => [column, values[i]])) as unknown as FindingRow;
+/** Whether `j` is the finding's wire JSON (an object), not the array of its values for toFinding. */
+export const isWireJson = (j: string) => j.charCodeAt(0) === 123; // '{'
+
+/** The finding of a findingsJsonSql row. */
+export function findingFromRow(j: string, scope: string): LintFinding {
+  return isWireJson(j) ? (JSON.parse(j) as LintFinding) : toFinding(parseFindingRow(j), scope);
 }
+
+/**
+ * One `j` of findingsJsonSql as a FindingRow (without its namespace, which no reader of `j` uses). The
+ * object is written out in FINDING_COLUMNS' order (run-lint.test.ts holds them to it): built with
+ * Object.fromEntries it cost about 3 µs a finding more, 3–4 s of a 10M-fact lint's 1.17M findings.
+ */
+export function parseFindingRow(j: string): Omit<FindingRow, 'namespace'> {
+  const v = JSON.parse(j) as FindingJsonValues;
+  return {
+    check: v[0], severity: v[1], entity: v[2], relation: v[3], fact_ids: v[4], conflict_id: v[5], ref_target: v[6],
+    valid_until: v[7], value_a: v[8], value_b: v[9], confidence_a: v[10], confidence_b: v[11], value_total: v[12],
+  };
+}
+
+type FindingJsonValues = [
+  FindingRow['check'], FindingRow['severity'], string, string | null, string[], string | null, string | null,
+  string | null, unknown, unknown, number | null, number | null, number | null,
+];
 
 export async function findFindings(tx: Tx, request: LintRequest, now: Date, checks: readonly LintCheck[]): Promise<LintFinding[]> {
   if (!checks.length) return [];
   const rows = await tx.$queryRaw<FindingJsonRow[]>(findingsJsonSql(request, now, checks));
-  return rows.map((row) => toFinding(parseFindingRow(row.j), request.scope));
+  return rows.map((row) => findingFromRow(row.j, request.scope));
 }
 
 /** The lint of `request` in `tx`, whose facts the caller has already counted in the same snapshot. */

@@ -5,7 +5,7 @@ import type { FindingRow } from './finding-sql';
 import { filteredFindingsSql, findingsOrderSql, type FindingsPageQuery } from './findings-page';
 import type { LintCheck, LintFinding, LintRequest, LintResult, Severity } from './lint-request';
 import { findingBlock } from './compare-findings';
-import { countFacts, type FindingJsonRow, findingsJsonSql, parseFindingRow, toFinding } from './run-lint';
+import { countFacts, findingFromRow, type FindingJsonRow, findingsJsonSql, toFinding } from './run-lint';
 import { formatInstant } from '../time/instant';
 import { scopeRevision } from '../facts/scope-revision';
 
@@ -54,25 +54,36 @@ export const firstBlockOf = (checks: readonly LintCheck[]) => Math.min(...checks
 /**
  * A lint as runLint answers it, its findings in batches in FINDING_ORDER through cursors: one READ
  * ONLY snapshot, the checks read by LINT_QUERY_GROUPS' queries and merged, each batch converted with
- * toFinding as it is fetched. The facts are counted after the last row, in the same snapshot
- * (REPEATABLE READ), into head.fact_count, and the scope's revision read into snapshot.revision.
+ * findingFromRow as it is fetched. The facts are counted in the same snapshot (REPEATABLE READ) while
+ * the queries run, into head.fact_count, and the scope's revision read into snapshot.revision; both
+ * are set once the last batch is out.
  */
-export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): { head: LintHead; snapshot: LintSnapshot; batches: AsyncGenerator<LintFinding[]> } {
+export function streamLint(request: LintRequest, batchSize = FINDINGS_BATCH): StreamedLint<LintFinding> {
+  return streamLintRows(request, batchSize, (rows) => rows.map((row) => findingFromRow(row.j, request.scope)));
+}
+
+export interface StreamedLint<T> {
+  head: LintHead;
+  snapshot: LintSnapshot;
+  batches: AsyncGenerator<T[]>;
+}
+
+/** streamLint with each batch of findingsJsonSql rows handed to `map` as it is: the lint job stores their wire JSON as it comes. */
+export function streamLintRows<T>(request: LintRequest, batchSize: number, map: (rows: FindingJsonRow[]) => T[]): StreamedLint<T> {
   const now = new Date();
   const head: LintHead = { checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: 0 };
   const snapshot: LintSnapshot = { revision: '' };
   const groups = LINT_QUERY_GROUPS.map((group) => group.filter((check) => request.checks.includes(check))).filter((group) => group.length);
-  const batches = readMergedCursors<FindingJsonRow, LintFinding>(groups.map((checks) => findingsJsonSql(request, now, checks)), {
+  const batches = readMergedCursors<FindingJsonRow, T>(groups.map((checks) => findingsJsonSql(request, now, checks)), {
     batchSize,
     block: (row) => row.block,
     floors: groups.map(firstBlockOf),
     // Only background work streams a whole lint (the lint job, a health run): no request waits on it.
     timeoutMs: BACKGROUND_READ_TIMEOUT_MS,
-    map: (_tx, rows) => rows.map((row) => toFinding(parseFindingRow(row.j), request.scope)),
-    finish: async (tx) => {
+    map: (_tx, rows) => map(rows),
+    beside: async (tx) => {
       head.fact_count = await countFacts(tx, request);
       snapshot.revision = await scopeRevision(tx, request.scope);
-      return [];
     },
   });
   return { head, snapshot, batches };

@@ -42,7 +42,7 @@ async function seedExpired(relation: string, total: number) {
 async function storedPages(jobId: string) {
   const db = await getDb();
   return db.$queryRaw<{ page: number; n: number; items: string }[]>`
-    SELECT page, json_array_length(items)::int AS n, items::text AS items FROM job_result_pages WHERE job_id = ${jobId} ORDER BY page`;
+    SELECT page, json_array_length(items::json)::int AS n, items FROM job_result_pages WHERE job_id = ${jobId} ORDER BY page`;
 }
 
 async function waitForJob(id: string, key?: string) {
@@ -137,7 +137,7 @@ describeHttp('lint jobs', () => {
 
     const db = await getDb();
     const pages = await db.$queryRaw<{ page: number; n: number }[]>`
-      SELECT page, json_array_length(items)::int AS n FROM job_result_pages WHERE job_id = ${accepted.job_id} ORDER BY page`;
+      SELECT page, json_array_length(items::json)::int AS n FROM job_result_pages WHERE job_id = ${accepted.job_id} ORDER BY page`;
     expect(pages.map((p) => p.n)).toEqual([JOB_PAGE_SIZE, JOB_PAGE_SIZE, JOB_PAGE_SIZE, JOB_PAGE_SIZE, 74]);
     expect(pages.map((p) => p.page)).toEqual([0, 1, 2, 3, 4]);
     // Compressed with lz4 where the server has it (PostgreSQL here), the default pglz on PGlite.
@@ -281,7 +281,10 @@ describeHttp('lint jobs', () => {
         },
         pageSize: context.pages.pageSize,
         async append(items: readonly unknown[]) {
-          await context.pages.append(items.map((item) => ({ ...(item as object), detail: 'FIRST RUN' })));
+          await this.appendJson(items.map((item) => JSON.stringify(item)));
+        },
+        async appendJson(texts: readonly string[]) {
+          await context.pages.appendJson(texts.map((text) => JSON.stringify({ ...JSON.parse(text), detail: 'FIRST RUN' })));
           if (postgres && context.pages.count >= JOB_PAGE_SIZE && context.pages.count < JOB_PAGE_SIZE + 500) {
             paused();
             await gate;

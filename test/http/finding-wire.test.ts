@@ -1,0 +1,125 @@
+import { expect, it } from 'vitest';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { getDb } from '@/lib/db/prisma';
+import { findingsSql } from '@/lib/lint/finding-sql';
+import { findingWireSql } from '@/lib/lint/finding-wire-sql';
+import { lintRequestSchema } from '@/lib/lint/lint-request';
+import { FINDING_COLUMNS, parseFindingRow, toFinding } from '@/lib/lint/run-lint';
+import { api, describeHttp, expectBody, str, uniqueEntity, wireFact, type WireFact } from '../harness';
+import { FactRecord } from '../schemas';
+import { LintResult } from '../lint-schemas';
+
+// The database writes a finding's wire JSON (finding-wire-sql.ts) beside describeFinding, the
+// reference: for every finding of every check, with the values, confidences and instants where the
+// two could disagree, the database's text is the very bytes JSON.stringify(toFinding(row)) gives,
+// or it is NULL and the row goes to toFinding. Both engines.
+
+async function assert(scope: string, fact: WireFact) {
+  return expectBody(await api.post('/v1/facts', { scope, ...fact }), 201, FactRecord);
+}
+
+interface Row {
+  wire: string | null;
+  raw: string;
+}
+
+async function rowsOf(scope: string, now: Date): Promise<Row[]> {
+  const request = lintRequestSchema.parse({ scope, stale_lookahead_s: 3600 });
+  return (await getDb()).$queryRaw<Row[]>(Prisma.sql`
+    SELECT ${findingWireSql(scope)} AS wire, json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `x."${c}"`).join(', '))})::text AS raw
+    FROM (${findingsSql(request, now, request.checks)}) x`);
+}
+
+describeHttp('finding wire JSON written by the database', () => {
+  it('is byte for byte what toFinding gives, for every check, or NULL exactly where the two could disagree', async () => {
+    const scope = 'team';
+    const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+    const awkward = 'say "hi" \\ back\nslash, tab\t, é, 😀, </script>';
+    // Contradictions: ordinary confidences, awkward strings, and ties at the third decimal.
+    const plain = uniqueEntity('plain');
+    await assert(scope, wireFact(plain, awkward, { confidence: 0.8 }));
+    await assert(scope, wireFact(plain, 'other', { confidence: 0.66666 }));
+    const tie = uniqueEntity('tie');
+    await assert(scope, wireFact(tie, 'a', { confidence: 0.125 }));
+    await assert(scope, wireFact(tie, 'b', { confidence: 0.845 }));
+    // Every value type, each against a string (contradictions show both), numbers near exponent notation.
+    const typed: [string, WireFact['value'], boolean][] = [
+      ['int', { type: 'number', v: 42 }, true],
+      ['neg', { type: 'number', v: -3.25 }, true],
+      ['zero', { type: 'number', v: 0 }, true],
+      ['small', { type: 'number', v: 0.000001 }, true],
+      ['tiny', { type: 'number', v: 1e-7 }, false],
+      ['big', { type: 'number', v: 123456789012345680000 }, true],
+      ['huge', { type: 'number', v: 1e21 }, false],
+      ['bool', { type: 'boolean', v: false }, true],
+      ['null', { type: 'null' }, true],
+      ['date', { type: 'datetime', v: '2026-01-02T03:04:05.678Z' }, true],
+      ['text', { type: 'text', v: awkward }, true],
+    ];
+    const wireExpected = new Map<string, boolean>([[plain, true], [tie, false]]);
+    for (const [label, value, wire] of typed) {
+      const entity = uniqueEntity(label);
+      wireExpected.set(entity, wire);
+      await assert(scope, wireFact(entity, value, { confidence: 0.9 }));
+      await assert(scope, wireFact(entity, 'x', { confidence: 0.7 }));
+    }
+    // Stale: expired (warning) and expiring (info), with sub-millisecond and whole-second instants.
+    for (const [label, s] of [['expired', 60], ['expiring', 1800]] as const) {
+      for (const fraction of ['', '.5', '.123456', '.9999']) {
+        const entity = uniqueEntity(`${label}${fraction}`);
+        wireExpected.set(entity, true);
+        const at = inSeconds(s).replace(/\.\d+Z$/, `${fraction}Z`);
+        await assert(scope, { ...wireFact(entity, `v${fraction}`), relation: 'memory:until', valid_until: at });
+      }
+    }
+    // Orphan: the entity's only value retracted.
+    const orphan = uniqueEntity('orphan');
+    wireExpected.set(orphan, true);
+    await assert(scope, wireFact(orphan, 'gone'));
+    await assert(scope, wireFact(orphan, 'gone', { confidence: 0 }));
+    // Broken refs: a handoff (error) and a plain ref (warning) to entities with no facts.
+    for (const relation of ['intent:handoff_to', 'memory:see_also']) {
+      const entity = uniqueEntity('ref');
+      wireExpected.set(entity, true);
+      await assert(scope, { ...wireFact(entity, { type: 'ref', v: uniqueEntity('missing') }), relation });
+    }
+    // Namespacing: a bare relation.
+    const bare = uniqueEntity('bare');
+    wireExpected.set(bare, true);
+    await assert(scope, { ...wireFact(bare, 'admin'), relation: 'role' });
+
+    const rows = await rowsOf(scope, new Date(Date.now() + 120_000));
+    const checks = new Set<string>();
+    const seen = new Set<string>();
+    for (const { wire, raw } of rows) {
+      const reference = toFinding(parseFindingRow(raw), scope);
+      checks.add(`${reference.check}/${reference.severity}`);
+      if (!wireExpected.has(reference.entity)) continue;
+      seen.add(reference.entity);
+      expect({ entity: reference.entity, wire: wire !== null }).toEqual({ entity: reference.entity, wire: wireExpected.get(reference.entity) });
+      if (wire !== null) expect(wire).toBe(JSON.stringify(reference));
+    }
+    expect([...checks].sort()).toEqual([
+      'broken_ref/error', 'broken_ref/warning', 'contradiction/error', 'namespacing/warning', 'orphan/info', 'stale/info', 'stale/warning',
+    ]);
+    expect(seen.size).toBe(wireExpected.size);
+    // And the lint answers the same findings whichever writer wrote each.
+    const lint = expectBody(await api.post('/v1/lint', { scope, stale_lookahead_s: 3600 }), 200, LintResult);
+    expect(lint.findings.length).toBeGreaterThan(0);
+    expect(lint.findings.some((f) => f.entity === tie && f.detail.includes('(confidence 0.13) and "b" (confidence 0.84)'))).toBe(true);
+  });
+
+  it('a value the database holds with trailing zeros goes to toFinding', async () => {
+    const scope = 'team';
+    const entity = uniqueEntity('zeros');
+    await assert(scope, wireFact(entity, { type: 'number', v: 1.5 }));
+    await assert(scope, wireFact(entity, str('y')));
+    const db = await getDb();
+    // Not written by this app (JSON.stringify never writes "1.50"), but a row another writer left.
+    await db.$executeRaw`UPDATE value_heads SET value = '{"type": "number", "v": 1.50}'::jsonb WHERE scope = ${scope} AND entity = ${entity} AND value->>'type' = 'number'`;
+    const rows = await rowsOf(scope, new Date());
+    const finding = rows.find((row) => row.raw.includes(entity) && row.raw.includes('"contradiction"'));
+    expect(finding?.wire).toBeNull();
+    expect(toFinding(parseFindingRow(finding!.raw), scope).detail).toContain('"1.5"');
+  });
+});
