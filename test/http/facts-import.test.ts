@@ -104,6 +104,20 @@ describeHttp('POST /v1/facts/import', () => {
     expect(await liveValues(entity)).toEqual(['blue']);
   });
 
+  it('keeps an imported hlc this node already issued: the tie goes by fact id, and the next write passes both', async () => {
+    // Another node's HLC may equal one this node issued before it arrived; import keeps it anyway.
+    for (const [prefix, live] of [['zz', []], ['00', ['v']]] as const) {
+      const entity = uniqueEntity(`import-tie-${prefix}`);
+      const asserted = expectBody(await api.post('/v1/facts', wireFact(entity, 'v')), 201, FactRecord);
+      // A retraction of the same value at the same HLC: the larger id is the head ('zz…' sorts after a UUID, '00…' before).
+      const [retraction] = await importFacts([wireFact(entity, 'v', { hlc: asserted.hlc, confidence: 0, id: `${prefix}-${uid()}` })]);
+      expect(retraction.hlc).toBe(asserted.hlc);
+      expect(await liveValues(entity)).toEqual(live);
+      const next = expectBody(await api.post('/v1/facts', wireFact(entity, 'w', { relation: 'memory:next' })), 201, FactRecord);
+      expect(compareHlcText(next.hlc, asserted.hlc)).toBeGreaterThan(0);
+    }
+  });
+
   it('moves the node clock past an imported hlc, so later writes sort after it', async () => {
     const entity = uniqueEntity('import-clock');
     // A few seconds ahead is enough to outrun the physical clock, and keeps later tests on a
