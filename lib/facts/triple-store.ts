@@ -4,6 +4,7 @@ import type { FactValue } from './fact-value';
 import { type ConflictState, emptyTripleState, type HeadState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
 import { type Hlc } from '../time/hlc';
 import { searchVectorSql } from './search-vector';
+import { sqlArray } from '../db/sql-array';
 import { isSystemRelation } from './system-sources';
 
 // Loads the state of the triples a write touches and persists what applyFacts decided: set-based
@@ -12,7 +13,7 @@ import { isSystemRelation } from './system-sources';
 type Triple = { entity: string; relation: string; scope: string };
 
 function tripleArrays(triples: Triple[]) {
-  return Prisma.sql`unnest(${triples.map((t) => t.entity)}::text[], ${triples.map((t) => t.relation)}::text[], ${triples.map((t) => t.scope)}::text[]) AS t(entity, relation, scope)`;
+  return Prisma.sql`unnest(${sqlArray(triples.map((t) => t.entity))}::text[], ${sqlArray(triples.map((t) => t.relation))}::text[], ${sqlArray(triples.map((t) => t.scope))}::text[]) AS t(entity, relation, scope)`;
 }
 
 const hlcOf = (wall: bigint | number | null, counter: number | null): Hlc | null =>
@@ -84,7 +85,7 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
         vh.first_asserted_hlc_wall, vh.first_asserted_hlc_counter
       FROM value_heads vh
       WHERE vh.entity = t.entity AND vh.relation = t.relation AND vh.scope = t.scope
-        AND (vh.confidence > 0 OR vh.value_hash = ANY(${hashes}::text[]))
+        AND (vh.confidence > 0 OR vh.value_hash = ANY(${sqlArray(hashes)}::text[]))
       OFFSET 0
     ) vh`;
   for (const row of heads) states.get(tripleKey(row))!.heads.set(row.value_hash, headFromRow(row));
@@ -176,12 +177,12 @@ export async function insertFacts(tx: Tx, facts: PreparedFact[]): Promise<void> 
     INSERT INTO facts (id, entity, relation, scope, value, value_type, value_hash, ref_target, source, timestamp, hlc_wall, hlc_counter, valid_until, confidence, retracts_triple,
       write_mode, derived_from, session_id)
     SELECT * FROM unnest(
-      ${facts.map((f) => f.id)}::text[], ${facts.map((f) => f.entity)}::text[], ${facts.map((f) => f.relation)}::text[],
-      ${facts.map((f) => f.scope)}::text[], ${facts.map((f) => JSON.stringify(f.value))}::jsonb[], ${facts.map((f) => f.valueType)}::text[],
-      ${facts.map((f) => f.valueHash)}::text[], ${facts.map((f) => f.refTarget)}::text[], ${facts.map((f) => f.source)}::text[],
-      ${facts.map((f) => iso(f.timestamp))}::timestamptz[], ${facts.map((f) => String(f.hlc.wall))}::bigint[], ${facts.map((f) => f.hlc.counter)}::int[],
-      ${facts.map((f) => iso(f.validUntil))}::timestamptz[], ${facts.map((f) => f.confidence)}::float8[], ${facts.map((f) => f.retractsTriple)}::boolean[],
-      ${facts.map((f) => f.writeMode ?? 'assert')}::text[], ${facts.map((f) => JSON.stringify(f.derivedFrom ?? []))}::jsonb[], ${facts.map((f) => f.sessionId ?? null)}::text[])`;
+      ${sqlArray(facts.map((f) => f.id))}::text[], ${sqlArray(facts.map((f) => f.entity))}::text[], ${sqlArray(facts.map((f) => f.relation))}::text[],
+      ${sqlArray(facts.map((f) => f.scope))}::text[], ${sqlArray(facts.map((f) => JSON.stringify(f.value)))}::jsonb[], ${sqlArray(facts.map((f) => f.valueType))}::text[],
+      ${sqlArray(facts.map((f) => f.valueHash))}::text[], ${sqlArray(facts.map((f) => f.refTarget))}::text[], ${sqlArray(facts.map((f) => f.source))}::text[],
+      ${sqlArray(facts.map((f) => iso(f.timestamp)))}::timestamptz[], ${sqlArray(facts.map((f) => String(f.hlc.wall)))}::bigint[], ${sqlArray(facts.map((f) => f.hlc.counter))}::int[],
+      ${sqlArray(facts.map((f) => iso(f.validUntil)))}::timestamptz[], ${sqlArray(facts.map((f) => f.confidence))}::float8[], ${sqlArray(facts.map((f) => f.retractsTriple))}::boolean[],
+      ${sqlArray(facts.map((f) => f.writeMode ?? 'assert'))}::text[], ${sqlArray(facts.map((f) => JSON.stringify(f.derivedFrom ?? [])))}::jsonb[], ${sqlArray(facts.map((f) => f.sessionId ?? null))}::text[])`;
 }
 
 export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
@@ -193,15 +194,15 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
       head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, base_fact_id, base_hlc_wall, base_hlc_counter,
       base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter, search)
     SELECT u.*, ${searchVectorSql('u')} FROM unnest(
-      ${heads.map((h) => h.entity)}::text[], ${heads.map((h) => h.relation)}::text[], ${heads.map((h) => h.scope)}::text[],
-      ${heads.map((h) => h.valueHash)}::text[], ${heads.map((h) => JSON.stringify(h.value))}::jsonb[], ${heads.map((h) => h.valueType)}::text[],
-      ${heads.map((h) => h.refTarget)}::text[], ${heads.map((h) => h.headFactId)}::text[], ${heads.map((h) => wall(h.headHlc))}::bigint[],
-      ${heads.map((h) => h.headHlc.counter)}::int[], ${heads.map((h) => h.headConfidence)}::float8[], ${heads.map((h) => h.headSource)}::text[],
-      ${heads.map((h) => iso(h.headTimestamp))}::timestamptz[], ${heads.map((h) => iso(h.validUntil))}::timestamptz[],
-      ${heads.map((h) => h.tripleRetracted)}::boolean[], ${heads.map((h) => h.confidence)}::float8[], ${heads.map((h) => h.baseFactId)}::text[],
-      ${heads.map((h) => wall(h.baseHlc))}::bigint[], ${heads.map((h) => counter(h.baseHlc))}::int[], ${heads.map((h) => h.baseConfidence)}::float8[],
-      ${heads.map((h) => iso(h.baseTimestamp))}::timestamptz[], ${heads.map((h) => h.baseSource)}::text[],
-      ${heads.map((h) => wall(h.firstAsserted))}::bigint[], ${heads.map((h) => counter(h.firstAsserted))}::int[])
+      ${sqlArray(heads.map((h) => h.entity))}::text[], ${sqlArray(heads.map((h) => h.relation))}::text[], ${sqlArray(heads.map((h) => h.scope))}::text[],
+      ${sqlArray(heads.map((h) => h.valueHash))}::text[], ${sqlArray(heads.map((h) => JSON.stringify(h.value)))}::jsonb[], ${sqlArray(heads.map((h) => h.valueType))}::text[],
+      ${sqlArray(heads.map((h) => h.refTarget))}::text[], ${sqlArray(heads.map((h) => h.headFactId))}::text[], ${sqlArray(heads.map((h) => wall(h.headHlc)))}::bigint[],
+      ${sqlArray(heads.map((h) => h.headHlc.counter))}::int[], ${sqlArray(heads.map((h) => h.headConfidence))}::float8[], ${sqlArray(heads.map((h) => h.headSource))}::text[],
+      ${sqlArray(heads.map((h) => iso(h.headTimestamp)))}::timestamptz[], ${sqlArray(heads.map((h) => iso(h.validUntil)))}::timestamptz[],
+      ${sqlArray(heads.map((h) => h.tripleRetracted))}::boolean[], ${sqlArray(heads.map((h) => h.confidence))}::float8[], ${sqlArray(heads.map((h) => h.baseFactId))}::text[],
+      ${sqlArray(heads.map((h) => wall(h.baseHlc)))}::bigint[], ${sqlArray(heads.map((h) => counter(h.baseHlc)))}::int[], ${sqlArray(heads.map((h) => h.baseConfidence))}::float8[],
+      ${sqlArray(heads.map((h) => iso(h.baseTimestamp)))}::timestamptz[], ${sqlArray(heads.map((h) => h.baseSource))}::text[],
+      ${sqlArray(heads.map((h) => wall(h.firstAsserted)))}::bigint[], ${sqlArray(heads.map((h) => counter(h.firstAsserted)))}::int[])
       AS u(entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
         head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, base_fact_id, base_hlc_wall, base_hlc_counter,
         base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter)
@@ -221,9 +222,9 @@ export async function insertConflicts(tx: Tx, conflicts: ConflictState[]): Promi
   await tx.$executeRaw`
     INSERT INTO conflicts (id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at)
     SELECT *, 'unresolved', ${conflicts[0].detectedAt}::timestamptz FROM unnest(
-      ${conflicts.map((c) => c.id)}::text[], ${conflicts.map((c) => c.entity)}::text[], ${conflicts.map((c) => c.relation)}::text[],
-      ${conflicts.map((c) => c.scope)}::text[], ${conflicts.map((c) => c.factAId)}::text[], ${conflicts.map((c) => c.factBId)}::text[],
-      ${conflicts.map((c) => c.valueAHash)}::text[], ${conflicts.map((c) => c.valueBHash)}::text[], ${conflicts.map((c) => c.pairKey)}::text[])`;
+      ${sqlArray(conflicts.map((c) => c.id))}::text[], ${sqlArray(conflicts.map((c) => c.entity))}::text[], ${sqlArray(conflicts.map((c) => c.relation))}::text[],
+      ${sqlArray(conflicts.map((c) => c.scope))}::text[], ${sqlArray(conflicts.map((c) => c.factAId))}::text[], ${sqlArray(conflicts.map((c) => c.factBId))}::text[],
+      ${sqlArray(conflicts.map((c) => c.valueAHash))}::text[], ${sqlArray(conflicts.map((c) => c.valueBHash))}::text[], ${sqlArray(conflicts.map((c) => c.pairKey))}::text[])`;
 }
 
 /** Conflicts closed because a write retracted one side: resolved, basis "retracted", no cooldown. */
@@ -232,8 +233,8 @@ export async function closeConflictsByRetraction(tx: Tx, conflicts: ConflictStat
   await tx.$executeRaw`
     UPDATE conflicts c SET status = 'resolved', resolution_basis = 'retracted', resolved_at = u.resolved_at,
       resolved_by = u.resolved_by, resolution_fact_id = u.fact_id
-    FROM unnest(${conflicts.map((c) => c.id)}::text[], ${conflicts.map((c) => iso(c.resolvedAt))}::timestamptz[],
-      ${conflicts.map((c) => c.resolvedBy ?? null)}::text[], ${conflicts.map((c) => c.resolutionFactId ?? null)}::text[]) AS u(id, resolved_at, resolved_by, fact_id)
+    FROM unnest(${sqlArray(conflicts.map((c) => c.id))}::text[], ${sqlArray(conflicts.map((c) => iso(c.resolvedAt)))}::timestamptz[],
+      ${sqlArray(conflicts.map((c) => c.resolvedBy ?? null))}::text[], ${sqlArray(conflicts.map((c) => c.resolutionFactId ?? null))}::text[]) AS u(id, resolved_at, resolved_by, fact_id)
     WHERE c.id = u.id AND c.status = 'unresolved'`;
 }
 
