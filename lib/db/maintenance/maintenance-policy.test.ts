@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesSinceAnalyze, DEFAULT_THRESHOLDS, maintenanceNeed, statisticsTooOld, type TableStats } from './maintenance-policy';
+import { changesSinceAnalyze, DEFAULT_THRESHOLDS, maintenanceNeed, runDelay, statisticsTooOld, type TableStats } from './maintenance-policy';
 
 const table = (overrides: Partial<TableStats> = {}): TableStats => ({
   table: 'facts',
@@ -63,5 +63,20 @@ describe('statisticsTooOld', () => {
     expect(statisticsTooOld(1_050, 10_000)).toBe(false);
     expect(statisticsTooOld(10_049, 10_000)).toBe(false);
     expect(statisticsTooOld(10_050, 10_000)).toBe(true);
+  });
+});
+
+describe('runDelay', () => {
+  const now = 1_000_000;
+  it('waits three times the last run after it, at least a second, at least the debounce', () => {
+    expect(runDelay({ lastFinishedAt: now, lastRunMs: 3_400, tooOld: false, now })).toBe(10_200);
+    expect(runDelay({ lastFinishedAt: now, lastRunMs: 10, tooOld: false, now })).toBe(1_000);
+    expect(runDelay({ lastFinishedAt: now - 9_000, lastRunMs: 3_400, tooOld: false, now })).toBe(1_200);
+    expect(runDelay({ lastFinishedAt: now - 60_000, lastRunMs: 3_400, tooOld: false, now })).toBe(200);
+  });
+
+  it('skips the gap when a table doubled since its last ANALYZE: only the debounce is left', () => {
+    expect(runDelay({ lastFinishedAt: now, lastRunMs: 3_400, tooOld: true, now })).toBe(200);
+    expect(runDelay({ lastFinishedAt: 0, lastRunMs: 0, tooOld: true, now })).toBe(200);
   });
 });

@@ -3,14 +3,14 @@ import { databaseKind } from '../connection';
 import { acquireLease, releaseLease } from '../lease';
 import { config } from '../../config/config';
 import { beatEveryMs, heartbeatLapseMs, instanceId } from '../instance';
-import { DEFAULT_THRESHOLDS, statisticsTooOld } from './maintenance-policy';
+import { DEFAULT_THRESHOLDS, runDelay, statisticsTooOld } from './maintenance-policy';
 import { runMaintenance, type MaintenanceRun } from './run-maintenance';
 
 // Keeps the database's statistics and visibility maps fresh with no operator action
 // (docs/decisions.md § Database maintenance). Writers report how many rows they changed per table
 // (noteTableChanges, a few map updates); once a table's own count passes its ANALYZE threshold a run
 // is scheduled, off the request path and coalesced: at most one run at a time, at most one waiting,
-// never sooner than MIN_GAP_MS after the previous one. A periodic run catches what this process
+// after a gap that grows with the last run (runDelay), none when a table doubled. A periodic run catches what this process
 // cannot count: other instances' writes, dead rows of jobs and sessions, statistics lost in a crash.
 // Several instances on one PostgreSQL database elect one leader for the periodic run (the lease
 // MAINTENANCE_LEASE, renewed every tick); the runs an instance's own writes make due stay with that
@@ -20,13 +20,6 @@ import { runMaintenance, type MaintenanceRun } from './run-maintenance';
 // or much smaller table waits for its ANALYZE (a fraction of a second) instead of running for
 // minutes on plans made for an empty table.
 
-const DEBOUNCE_MS = 200;
-const MIN_GAP_MS = 1_000;
-/** A run that took d ms waits GAP_PER_RUN_MS × d before the next (unless a reader needs it): while
- * writes keep coming, maintenance takes at most 1 / (1 + GAP_PER_RUN_MS) of the time. PGlite has one
- * session, so every ANALYZE there holds up the writers (PostgreSQL's autovacuum throttles itself
- * with a cost delay for the same reason). */
-const GAP_PER_RUN_MS = 3;
 const SETTLE_TIMEOUT_MS = 15_000;
 export const MAINTENANCE_LEASE = 'maintenance';
 
@@ -36,6 +29,8 @@ interface SchedulerState {
   /** Each table's planner row count as of the last run (unknown = 0, so the first writes trigger one). */
   estimated: Map<string, number>;
   timer: ReturnType<typeof setTimeout> | null;
+  /** When the scheduled run is due (Date.now() time), while timer is set. */
+  timerDueAt: number;
   periodic: ReturnType<typeof setInterval> | null;
   running: Promise<MaintenanceRun> | null;
   rerun: boolean;
@@ -62,6 +57,7 @@ function state(): SchedulerState {
     local: new Map(),
     estimated: new Map(),
     timer: null,
+    timerDueAt: 0,
     periodic: null,
     running: null,
     rerun: false,
@@ -107,9 +103,14 @@ function schedule(s: SchedulerState): void {
     s.rerun = true;
     return;
   }
-  if (s.timer) return;
-  const gap = Math.max(MIN_GAP_MS, GAP_PER_RUN_MS * (s.lastRun?.duration_ms ?? 0));
-  const delay = Math.max(DEBOUNCE_MS, s.lastFinishedAt + gap - Date.now());
+  const now = Date.now();
+  const delay = runDelay({ lastFinishedAt: s.lastFinishedAt, lastRunMs: s.lastRun?.duration_ms ?? 0, tooOld: locallyTooOld(s), now });
+  if (s.timer) {
+    // A run already waiting keeps its time, unless a table has since doubled and it must come sooner.
+    if (s.timerDueAt <= now + delay) return;
+    clearTimeout(s.timer);
+  }
+  s.timerDueAt = now + delay;
   s.timer = setTimeout(() => {
     s.timer = null;
     // Maintenance may have been turned off since (STIGMEM_MAINTENANCE read again): nothing runs on its own then.
