@@ -10,8 +10,9 @@ import { runMaintenance, type MaintenanceRun } from './run-maintenance';
 // (docs/decisions.md § Database maintenance). Writers report how many rows they changed per table
 // (noteTableChanges, a few map updates); once a table's own count passes its ANALYZE threshold a run
 // is scheduled, off the request path and coalesced: at most one run at a time, at most one waiting,
-// after a gap that grows with the last run (runDelay), none when a table doubled. A periodic run catches what this process
-// cannot count: other instances' writes, dead rows of jobs and sessions, statistics lost in a crash.
+// after a gap that grows with the last run, none once a table doubled (runDelay). A periodic run
+// catches what this process cannot count: other instances' writes, dead rows of jobs and sessions,
+// statistics lost in a crash.
 // Several instances on one PostgreSQL database elect one leader for the periodic run (the lease
 // MAINTENANCE_LEASE, renewed every tick); the runs an instance's own writes make due stay with that
 // instance, the only one that knows of them before the database's counters do. Either way the run's
