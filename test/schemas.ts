@@ -49,6 +49,7 @@ export const FactList = z.object({ facts: z.array(FactRecord), total: z.number()
 export const FactBatch = z.object({ facts: z.array(FactRecord) });
 
 export const CONFLICT_ID_PATTERN = /^stigmem:conflict:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const CONTRADICTION_ID_PATTERN = /^stigmem:contradiction:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const ConflictRecord = z.object({
   conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
@@ -62,15 +63,49 @@ export const ConflictRecord = z.object({
   detected_at: isoInstant,
   resolved_at: isoInstant.nullable(),
   resolution_note: z.string().nullable(),
+  resolution_basis: z.enum(['manual', 'evidence', 'confidence', 'dismissed', 'retracted', 'merged']).nullable(),
+  resolution_fact_id: z.string().nullable(),
+  do_not_reopen_before: isoInstant.nullable(),
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN).nullable(),
+});
+export type ConflictRecord = z.infer<typeof ConflictRecord>;
+
+const Suggestion = z.object({ winning_fact_id: z.string().min(1), basis: z.enum(['evidence', 'confidence']), reason: z.string().min(1) });
+
+export const ContradictionRecord = z.object({
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
+  entity: z.string().min(1),
+  relation: z.string().min(1),
+  scope: Scope,
+  status: z.enum(['unresolved', 'resolved']),
+  contradicted: z.boolean(),
+  opened_at: isoInstant,
+  values: z.array(z.object({ fact: FactRecord.nullable(), confidence: z.number(), evidence: z.number().int().min(0) })),
+  value_count: z.number().int().min(0),
+  conflict_id: z.string().regex(CONFLICT_ID_PATTERN).nullable(),
+  open_conflicts: z.number().int().min(0),
+  age_days: z.number().nullable(),
+  aged: z.boolean(),
+  suggestion: Suggestion.nullable(),
+  resolved_by: z.string().nullable(),
+  resolved_at: isoInstant.nullable(),
+  resolution_note: z.string().nullable(),
   resolution_basis: z.enum(['manual', 'evidence', 'confidence', 'dismissed', 'retracted']).nullable(),
   resolution_fact_id: z.string().nullable(),
   do_not_reopen_before: isoInstant.nullable(),
 });
-export type ConflictRecord = z.infer<typeof ConflictRecord>;
+export type ContradictionRecord = z.infer<typeof ContradictionRecord>;
+export const ContradictionList = z.object({ contradictions: z.array(ContradictionRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean(), total: z.number().int().min(0) });
 
 export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean() });
 
 export const ResolveResponse = z.object({ resolution_fact_id: z.string().min(1), conflict_status: z.literal('resolved') });
+export const ReopenResponse = z.object({
+  conflict_id: z.string().min(1),
+  cooldown_ended_at: isoInstant,
+  new_conflict_id: z.string().regex(CONFLICT_ID_PATTERN).nullable(),
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN).nullable(),
+});
 export const DismissResponse = z.object({
   conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
   conflict_status: z.literal('resolved'),

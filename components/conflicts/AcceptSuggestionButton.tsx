@@ -8,8 +8,8 @@ import { buttonStyles } from '../ui/styles';
 import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 import { InlineError } from '../ui/InlineError';
 
-/** One click: keep the suggested side, with a note that says it was the suggestion and why. */
-export function AcceptSuggestionButton({ conflictId, winningFactId, basis, reason, side }: { conflictId: string; winningFactId: string; basis: string; reason: string; side: string }) {
+/** One click: keep the suggested value, with a note that says it was the suggestion and why. */
+export function AcceptSuggestionButton({ conflictId, winningFactId, basis, reason, valueNumber }: { conflictId: string; winningFactId: string; basis: string; reason: string; valueNumber: number }) {
   const router = useRouter();
   const resolve = useResolveConflictMutation();
   const failed = resolve.error && !(resolve.error instanceof ApiClientError && resolve.error.status === 409);
@@ -31,7 +31,7 @@ export function AcceptSuggestionButton({ conflictId, winningFactId, basis, reaso
           )
         }
       >
-        {resolve.isPending ? 'Saving…' : `Accept suggestion: keep ${side}`}
+        {resolve.isPending ? 'Saving…' : `Accept suggestion: keep value ${valueNumber}`}
       </button>
       <InlineError error={failed ? resolve.error : null} className="block text-sm text-rose-700" />
     </div>

@@ -15,7 +15,7 @@ const columns: Column<BulkItem>[] = [
     className: 'max-w-64',
     cell: (item) => (
       <>
-        <span className="mr-1 text-xs font-semibold text-slate-500">{item.side}</span>
+        <span className="mr-1 text-xs font-semibold text-slate-500">{item.index + 1}</span>
         <ValueText text={item.keptValue} />
       </>
     ),
@@ -24,7 +24,7 @@ const columns: Column<BulkItem>[] = [
 ];
 
 /**
- * The confirmation of a bulk accept: exactly what will change, one line per conflict (entity,
+ * The confirmation of a bulk accept: exactly what will change, one line per contradiction (entity,
  * relation, kept value, basis). Native <dialog>: focus stays inside, Escape cancels.
  */
 export function BulkAcceptDialog({
@@ -48,8 +48,8 @@ export function BulkAcceptDialog({
           Accept {count} {noun}?
         </h2>
         <p id="bulk-accept-description" className="mt-1 text-sm text-slate-600">
-          Each conflict is resolved by keeping the suggested value (re-asserted with confidence 1.0 by you); the other value is retracted, and the pair will not come
-          back during its cooldown.
+          Each contradiction is resolved by keeping the suggested value (re-asserted with confidence 1.0 by you); every other live value of its triple is retracted,
+          and the values decided will not contradict again during the cooldown.
         </p>
         <DataTable
           columns={columns}

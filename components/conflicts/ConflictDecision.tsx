@@ -1,4 +1,4 @@
-import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
+import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import { BASIS_TEXT, cooldownDaysLeft } from '@/lib/conflicts/view/conflict-view';
 import { DateTime } from '../ui/DateTime';
 import { DetailRow } from '../ui/DetailRow';
@@ -12,8 +12,8 @@ function cooldownText(until: string | null, now: Date): string {
   return days > 0 ? `${days} ${days === 1 ? 'day' : 'days'} left` : 'ended';
 }
 
-/** The record of a decided conflict (who, when, why, what was kept), its cooldown, and Reopen. */
-export function ConflictDecision({ conflict, keptValue, canWrite, now }: { conflict: ConflictRecord; keptValue: string | null; canWrite: boolean; now: Date }) {
+/** The record of a decided contradiction (who, when, why, what was kept), its cooldown, and Reopen. */
+export function ConflictDecision({ conflict, keptValue, canWrite, now }: { conflict: ContradictionRecord; keptValue: string | null; canWrite: boolean; now: Date }) {
   return (
     <section aria-labelledby="decision-title" data-testid="conflict-decision" className={`${cardStyles} p-5`}>
       <h2 id="decision-title" className="text-base font-semibold text-slate-900">
@@ -39,10 +39,10 @@ export function ConflictDecision({ conflict, keptValue, canWrite, now }: { confl
       <div className="mt-4 border-t border-slate-100 pt-4">
         <h3 className="text-sm font-semibold text-slate-900">Reopen</h3>
         <p className="mt-1 mb-3 max-w-2xl text-sm text-slate-600">
-          Ends the cooldown now. If both values are still live, the pair becomes a new unresolved conflict at once; otherwise it is reported again the next time
-          both are asserted.
+          Ends the cooldown now. If two of the triple&apos;s live values may contradict each other, a new contradiction opens at once; otherwise one is reported the
+          next time they do.
         </p>
-        {canWrite ? <ReopenButton conflictId={conflict.conflict_id} /> : <p className="text-sm text-slate-500">Reopening needs the write permission on scope “{conflict.scope}”.</p>}
+        {canWrite ? <ReopenButton conflictId={conflict.contradiction_id} /> : <p className="text-sm text-slate-500">Reopening needs the write permission on scope “{conflict.scope}”.</p>}
       </div>
     </section>
   );

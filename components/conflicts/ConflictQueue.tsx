@@ -4,11 +4,11 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorDetail } from '@/lib/client/api-client';
 import { useBulkAcceptMutation } from '@/lib/conflicts/hooks/use-bulk-accept-mutation';
-import { type ConflictsPage, useConflictsQuery } from '@/lib/conflicts/hooks/use-conflicts-query';
-import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
+import { type ContradictionsPage, useConflictsQuery } from '@/lib/conflicts/hooks/use-conflicts-query';
+import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import { type BulkItem, planBulkAccept, summarizeBulk } from '@/lib/conflicts/view/bulk-accept';
-import { suggestedSide } from '@/lib/conflicts/view/conflict-view';
-import { moveSelection, type QueueCommand, selectionAfterDecision } from '@/lib/conflicts/view/queue-keys';
+import { suggestedIndex } from '@/lib/conflicts/view/conflict-view';
+import { keptIndex, moveSelection, type QueueCommand, selectionAfterDecision } from '@/lib/conflicts/view/queue-keys';
 import { type QueueFilters, queueHref } from '@/lib/conflicts/view/queue-filters';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
@@ -23,11 +23,13 @@ import { ShortcutLegend } from './ShortcutLegend';
 import { type Announcement, type QueueAction, useQueueDecisions } from '@/lib/conflicts/hooks/use-queue-decisions';
 import { useQueueShortcuts } from '@/lib/conflicts/hooks/use-queue-shortcuts';
 
-const ACTIONS: Partial<Record<QueueCommand, QueueAction>> = { accept: 'accept', keepA: 'keepA', keepB: 'keepB', dismiss: 'dismiss' };
+/** The decision a command asks for, or null for navigation. */
+const actionOf = (command: QueueCommand): QueueAction | null => (command === 'accept' || command === 'dismiss' || keptIndex(command) !== null ? (command as QueueAction) : null);
 
 /**
- * The review queue: the page's conflicts with keyboard selection, one-key decisions, and bulk
- * accept of suggestions. Decided rows leave the unresolved view at once; the list then refetches.
+ * The review queue: the page's contradictions (one per contradicted triple, every value side by
+ * side) with keyboard selection, one-key decisions, and bulk accept of suggestions. Decided rows
+ * leave the unresolved view at once; the list then refetches.
  */
 export function ConflictQueue({
   filters,
@@ -37,7 +39,7 @@ export function ConflictQueue({
   empty,
 }: {
   filters: QueueFilters;
-  initialPage: ConflictsPage;
+  initialPage: ContradictionsPage;
   fetchedAt: number;
   writableScopes: string[];
   empty: { title: string; text: string };
@@ -57,12 +59,14 @@ export function ConflictQueue({
   const focusNext = useRef<string | null>(null);
 
   const conflicts = useMemo(() => {
-    const all = query.data?.conflicts ?? [];
-    return filters.status === 'unresolved' ? all.filter((c) => !decided.has(c.conflict_id)) : all;
+    const all = query.data?.contradictions ?? [];
+    return filters.status === 'unresolved' ? all.filter((c) => !decided.has(c.contradiction_id)) : all;
   }, [query.data, decided, filters.status]);
-  const ids = useMemo(() => conflicts.map((c) => c.conflict_id), [conflicts]);
-  const canDecide = useCallback((c: ConflictRecord) => writableScopes.includes(c.scope), [writableScopes]);
-  const markableIds = conflicts.filter((c) => c.status === 'unresolved' && suggestedSide(c) && canDecide(c) && !saving.has(c.conflict_id) && !decided.has(c.conflict_id)).map((c) => c.conflict_id);
+  const ids = useMemo(() => conflicts.map((c) => c.contradiction_id), [conflicts]);
+  const canDecide = useCallback((c: ContradictionRecord) => writableScopes.includes(c.scope), [writableScopes]);
+  const markableIds = conflicts
+    .filter((c) => c.status === 'unresolved' && suggestedIndex(c) !== null && canDecide(c) && !saving.has(c.contradiction_id) && !decided.has(c.contradiction_id))
+    .map((c) => c.contradiction_id);
   const markedIds = markableIds.filter((id) => marked.has(id));
 
   useEffect(() => {
@@ -77,29 +81,29 @@ export function ConflictQueue({
     if (focus && id) focusNext.current = id;
   }
 
-  function act(conflict: ConflictRecord, action: QueueAction) {
+  function act(conflict: ContradictionRecord, action: QueueAction) {
     if (!canDecide(conflict)) {
       announce({ tone: 'error', text: `This key cannot write scope “${conflict.scope}”: deciding needs the write permission.` });
       return;
     }
-    const next = selectionAfterDecision(ids, conflict.conflict_id, saving);
+    const next = selectionAfterDecision(ids, conflict.contradiction_id, saving);
     if (decide(conflict, action)) {
-      setMarked((current) => new Set([...current].filter((id) => id !== conflict.conflict_id)));
+      setMarked((current) => new Set([...current].filter((id) => id !== conflict.contradiction_id)));
       if (filters.status === 'unresolved') select(next, true);
     }
   }
 
   function onCommand(command: QueueCommand) {
     if (command === 'next' || command === 'previous') return select(moveSelection(ids, selectedId, command === 'next' ? 1 : -1), true);
-    const selected = conflicts.find((c) => c.conflict_id === selectedId);
-    if (!selected) return announce({ tone: 'info', text: 'Select a conflict first: press j or the down arrow.' });
-    if (command === 'open') return router.push(conflictHref(selected.conflict_id));
+    const selected = conflicts.find((c) => c.contradiction_id === selectedId);
+    if (!selected) return announce({ tone: 'info', text: 'Select a contradiction first: press j or the down arrow.' });
+    if (command === 'open') return router.push(conflictHref(selected.contradiction_id));
     if (command === 'toggle') {
-      if (!markableIds.includes(selected.conflict_id)) return announce({ tone: 'info', text: 'Only conflicts with a suggestion that you can decide can be marked for bulk accept.' });
-      return toggleMark(selected.conflict_id);
+      if (!markableIds.includes(selected.contradiction_id)) return announce({ tone: 'info', text: 'Only contradictions with a suggestion that you can decide can be marked for bulk accept.' });
+      return toggleMark(selected.contradiction_id);
     }
-    const action = ACTIONS[command];
-    if (action && selected.status !== 'unresolved') return announce({ tone: 'info', text: 'This conflict is already decided.' });
+    const action = actionOf(command);
+    if (action && selected.status !== 'unresolved') return announce({ tone: 'info', text: 'This contradiction is already decided.' });
     if (action) act(selected, action);
   }
   useQueueShortcuts(onCommand);
@@ -149,9 +153,9 @@ export function ConflictQueue({
       ) : null}
       {conflicts.length ? (
         <>
-          <QueueToolbar shown={conflicts.length} marked={markedIds.length} onBulkAccept={() => setBulkItems(planBulkAccept(conflicts, new Set(markedIds)))} />
+          <QueueToolbar shown={conflicts.length} total={query.data?.total ?? conflicts.length} marked={markedIds.length} onBulkAccept={() => setBulkItems(planBulkAccept(conflicts, new Set(markedIds)))} />
           <QueueTable
-            conflicts={conflicts}
+            contradictions={conflicts}
             selectedId={selectedId}
             marked={marked}
             saving={saving}

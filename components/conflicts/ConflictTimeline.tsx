@@ -12,19 +12,20 @@ const kindStyle: Record<TimelineKind, { dot: string; label: string | null }> = {
   resolution: { dot: 'bg-emerald-600', label: 'resolution' },
 };
 
-const sideStyle = { A: 'bg-indigo-600 text-white', B: 'bg-fuchsia-600 text-white' } as const;
+/** A value's tag colour: the first two as before, the rest slate. */
+const valueStyle = (index: number) => (index === 0 ? 'bg-indigo-600 text-white' : index === 1 ? 'bg-fuchsia-700 text-white' : 'bg-slate-600 text-white');
 
 function Entry({ entry }: { entry: TimelineEntry }) {
-  const { fact, kind, side } = entry;
+  const { fact, kind, value } = entry;
   const style = kindStyle[kind];
   return (
     <li className="relative pb-4 pl-5 last:pb-0" data-testid="timeline-entry" data-kind={kind}>
       <span aria-hidden="true" className={`absolute top-1 -left-1.5 h-3 w-3 rounded-full ring-4 ring-white ${style.dot}`} />
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
         <DateTime iso={fact.timestamp} hlc={fact.hlc} />
-        {side ? <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${sideStyle[side]}`}>value {side}</span> : null}
+        {value !== null ? <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${valueStyle(value)}`}>value {value + 1}</span> : null}
         {style.label ? <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-700">{style.label}</span> : null}
-        {entry.conflictFact ? <span className="rounded bg-orange-50 px-1.5 py-0.5 text-[11px] font-medium text-orange-800">in this conflict</span> : null}
+        {entry.current ? <span className="rounded bg-orange-50 px-1.5 py-0.5 text-[11px] font-medium text-orange-800">current</span> : null}
       </div>
       <div className="mt-1 text-sm text-slate-900">
         <ValueText text={factValueText(fact.value)} type={fact.value.type} />
@@ -46,13 +47,13 @@ function Entry({ entry }: { entry: TimelineEntry }) {
 export function ConflictTimeline({
   history,
   total,
-  conflict,
+  contradiction,
 }: {
   history: FactRecord[];
   total: number;
-  conflict: { fact_a: FactRecord | null; fact_b: FactRecord | null; resolution_fact_id: string | null };
+  contradiction: { values: { fact: FactRecord | null }[]; resolution_fact_id: string | null };
 }) {
-  const entries = timelineEntries(history, conflict);
+  const entries = timelineEntries(history, contradiction);
   return (
     <section aria-labelledby="timeline-title" data-testid="conflict-timeline" className={`${cardStyles} p-5`}>
       <h2 id="timeline-title" className="text-base font-semibold text-slate-900">

@@ -1,6 +1,6 @@
-import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
+import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import type { QueueAction } from '@/lib/conflicts/hooks/use-queue-decisions';
-import { suggestedSide } from '@/lib/conflicts/view/conflict-view';
+import { suggestedIndex } from '@/lib/conflicts/view/conflict-view';
 import { type Column, DataTable } from '../ui/DataTable';
 import { QueueRowActions } from './QueueRowActions';
 import { QueueStateCell } from './QueueStateCell';
@@ -11,30 +11,30 @@ import { EntityLink } from '../entities/EntityLink';
 type RowState = 'idle' | 'saving' | 'decided';
 
 export interface QueueTableProps {
-  conflicts: ConflictRecord[];
+  contradictions: ContradictionRecord[];
   selectedId: string | null;
   marked: ReadonlySet<string>;
   saving: ReadonlySet<string>;
   decided: ReadonlySet<string>;
-  canDecide: (conflict: ConflictRecord) => boolean;
+  canDecide: (contradiction: ContradictionRecord) => boolean;
   markableIds: string[];
   rowRef: (id: string) => (el: HTMLTableRowElement | null) => void;
   onSelect: (id: string) => void;
   onToggleMark: (id: string) => void;
   onMarkAll: (on: boolean) => void;
-  onAction: (conflict: ConflictRecord, action: QueueAction) => void;
+  onAction: (contradiction: ContradictionRecord, action: QueueAction) => void;
 }
 
 /**
  * The queue as a table; keyboard handling lives in ConflictQueue. The selected row (aria-current,
  * a bar on its left) is the table's Tab stop, or the first row when none is selected.
  */
-export function QueueTable({ conflicts, selectedId, marked, saving, decided, canDecide, markableIds, rowRef, onSelect, onToggleMark, onMarkAll, onAction }: QueueTableProps) {
-  const tabStopId = selectedId && conflicts.some((c) => c.conflict_id === selectedId) ? selectedId : conflicts[0]?.conflict_id;
+export function QueueTable({ contradictions, selectedId, marked, saving, decided, canDecide, markableIds, rowRef, onSelect, onToggleMark, onMarkAll, onAction }: QueueTableProps) {
+  const tabStopId = selectedId && contradictions.some((c) => c.contradiction_id === selectedId) ? selectedId : contradictions[0]?.contradiction_id;
   const allMarked = markableIds.length > 0 && markableIds.every((id) => marked.has(id));
-  const stateOf = (c: ConflictRecord): RowState => (saving.has(c.conflict_id) ? 'saving' : decided.has(c.conflict_id) ? 'decided' : 'idle');
+  const stateOf = (c: ContradictionRecord): RowState => (saving.has(c.contradiction_id) ? 'saving' : decided.has(c.contradiction_id) ? 'decided' : 'idle');
 
-  const columns: Column<ConflictRecord>[] = [
+  const columns: Column<ContradictionRecord>[] = [
     {
       key: 'mark',
       header: (
@@ -43,59 +43,61 @@ export function QueueTable({ conflicts, selectedId, marked, saving, decided, can
           checked={allMarked}
           disabled={!markableIds.length}
           onChange={(e) => onMarkAll(e.target.checked)}
-          aria-label="Mark every conflict with a suggestion on this page"
+          aria-label="Mark every contradiction with a suggestion on this page"
           className="h-4 w-4 accent-indigo-600"
         />
       ),
       headerClassName: 'w-10',
       className: 'w-10',
       cell: (c) =>
-        suggestedSide(c) && canDecide(c) && c.status === 'unresolved' && stateOf(c) === 'idle' ? (
+        suggestedIndex(c) !== null && canDecide(c) && c.status === 'unresolved' && stateOf(c) === 'idle' ? (
           <input
             type="checkbox"
-            checked={marked.has(c.conflict_id)}
-            onChange={() => onToggleMark(c.conflict_id)}
+            checked={marked.has(c.contradiction_id)}
+            onChange={() => onToggleMark(c.contradiction_id)}
             aria-label={`Mark ${c.entity} ${c.relation} for bulk accept`}
             className="mt-1 h-4 w-4 accent-indigo-600"
           />
         ) : null,
     },
     {
-      key: 'conflict',
-      header: 'Conflict',
+      key: 'triple',
+      header: 'Triple',
       className: 'max-w-60 min-w-40',
       cell: (c) => (
         <>
           <EntityLink entity={c.entity} />
           <div className="mt-0.5 font-mono text-xs wrap-anywhere text-slate-700">{c.relation}</div>
-          <div className="mt-1 text-xs text-slate-500 capitalize">{c.scope}</div>
+          <div className="mt-1 text-xs text-slate-500">
+            <span className="capitalize">{c.scope}</span> · {c.value_count} live values
+          </div>
         </>
       ),
     },
-    { key: 'a', header: 'Value A', className: 'max-w-64 min-w-36', cellTestId: 'queue-value-a', cell: (c) => <QueueValueCell fact={c.fact_a} suggested={suggestedSide(c) === 'A'} /> },
-    { key: 'b', header: 'Value B', className: 'max-w-64 min-w-36', cellTestId: 'queue-value-b', cell: (c) => <QueueValueCell fact={c.fact_b} suggested={suggestedSide(c) === 'B'} /> },
-    { key: 'detected', header: 'Detected', cell: (c) => <QueueStateCell conflict={c} /> },
-    { key: 'suggestion', header: 'Suggestion', className: 'max-w-52 min-w-32', cell: (c) => <QueueSuggestionCell conflict={c} /> },
+    { key: 'values', header: 'Values', className: 'min-w-56', cellTestId: 'queue-values', cell: (c) => <QueueValueCell contradiction={c} suggested={suggestedIndex(c)} /> },
+    { key: 'opened', header: 'Opened', cell: (c) => <QueueStateCell contradiction={c} /> },
+    { key: 'suggestion', header: 'Suggestion', className: 'max-w-52 min-w-32', cell: (c) => <QueueSuggestionCell contradiction={c} /> },
   ];
 
   return (
     <DataTable
       columns={columns}
-      rows={conflicts}
-      rowKey={(c) => c.conflict_id}
-      caption="Conflicts, review queue. Use j and k to move, Enter to open."
+      rows={contradictions}
+      rowKey={(c) => c.contradiction_id}
+      caption="Contradictions, review queue: one row per contradicted triple. Use j and k to move, Enter to open."
       testId="conflict-table"
       density="compact"
       rowProps={(c) => ({
         'data-testid': 'conflict-row',
         'data-queue-row': '',
-        'data-conflict-id': c.conflict_id,
+        'data-contradiction-id': c.contradiction_id,
+        'data-conflict-id': c.conflict_id ?? '',
         'data-entity': c.entity,
         className: stateOf(c) === 'saving' ? 'opacity-60' : undefined,
       })}
-      isSelected={(c) => c.conflict_id === selectedId}
+      isSelected={(c) => c.contradiction_id === selectedId}
       rowFocus={{ tabStopKey: tabStopId, rowRef, onFocusRow: onSelect }}
-      rowActions={(c) => <QueueRowActions conflict={c} canDecide={canDecide(c)} state={stateOf(c)} onAction={(action) => onAction(c, action)} />}
+      rowActions={(c) => <QueueRowActions contradiction={c} canDecide={canDecide(c)} state={stateOf(c)} onAction={(action) => onAction(c, action)} />}
       rowActionsClassName="w-44"
     />
   );

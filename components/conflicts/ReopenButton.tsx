@@ -9,7 +9,7 @@ import { buttonStyles, linkStyles } from '../ui/styles';
 import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 
 /**
- * Ends the pair's cooldown now; when both values are still live, a new conflict is recorded at once.
+ * Ends the decision's cooldown now; when live values may contradict again, a new contradiction opens at once.
  * The page then reloads without its old outcome notice, and this button keeps the result.
  */
 export function ReopenButton({ conflictId }: { conflictId: string }) {
@@ -23,16 +23,16 @@ export function ReopenButton({ conflictId }: { conflictId: string }) {
       </button>
       {result ? (
         <Notice tone="success" title="Cooldown ended" testId="reopen-result">
-          {result.new_conflict_id ? (
+          {result.contradiction_id ? (
             <>
-              Both values are still live, so the pair is a contradiction again:{' '}
-              <Link href={conflictHref(result.new_conflict_id)} className={linkStyles}>
-                open the new conflict
+              Live values contradict each other again:{' '}
+              <Link href={conflictHref(result.contradiction_id)} className={linkStyles}>
+                open the contradiction
               </Link>
               .
             </>
           ) : (
-            'The values no longer contradict each other; the pair will be reported again if both become live.'
+            'No two live values contradict each other now; a contradiction opens again when they do.'
           )}
         </Notice>
       ) : null}

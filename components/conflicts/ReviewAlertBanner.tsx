@@ -7,7 +7,7 @@ export interface ReviewAlerts {
 
 /** The API's alerts, or an all-clear; the thresholds are always shown so the rule is visible. */
 export function ReviewAlertBanner({ alerts, thresholds }: ReviewAlerts) {
-  const rules = `Alerts when more than ${thresholds.pending} conflicts are pending, more than ${thresholds.aged} are aged (over 14 days), or at least ${thresholds.false_alarms_per_week} false alarms were dismissed this week and more than the week before.`;
+  const rules = `Alerts when more than ${thresholds.pending} contradicted triples are pending, more than ${thresholds.aged} are aged (over 14 days), or at least ${thresholds.false_alarms_per_week} false alarms were dismissed this week and more than the week before.`;
   return (
     <div data-testid="review-alerts">
       {alerts.length ? (

@@ -19,7 +19,7 @@ export function ReviewTrendCharts({ points }: { points: ReviewDayPoint[] }) {
         testId="chart-pending"
         title="Pending at the end of each day"
         description="Unresolved contradictions waiting for review."
-        summary={`Pending conflicts per day; ${last ? `${last.pending ?? 'no sample'} today` : 'no data'}.`}
+        summary={`Pending contradictions (one per contradicted triple) per day; ${last ? `${last.pending ?? 'no sample'} today` : 'no data'}.`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>

@@ -39,9 +39,9 @@ test.describe('page screenshots', () => {
     await page.goto('/conflicts');
     await shoot(page, '04-conflicts');
     await page.goto(`/conflicts/${encodeURIComponent(conflictId)}`);
-    await page.getByRole('radio', { name: /Keep value A/ }).check();
+    await page.getByRole('radio', { name: /Keep value 1/ }).check();
     await shoot(page, '05-conflict');
-    await page.getByRole('button', { name: 'Resolve conflict' }).click();
+    await page.getByRole('button', { name: 'Resolve contradiction' }).click();
     await expect(page.getByTestId('conflict-decision')).toBeVisible();
     await shoot(page, '06-conflict-resolved');
     await page.goto(`/entities?q=${encodeURIComponent(suffix)}`);
@@ -204,7 +204,7 @@ test.describe('review and node page screenshots', () => {
     await shoot(page, '34-conflict-suggestion-new-value');
     await page.getByRole('radio', { name: /Dismiss/ }).check();
     await page.getByLabel('Note').fill('Both true at different times.');
-    await page.getByRole('button', { name: 'Dismiss conflict' }).click();
+    await page.getByRole('button', { name: 'Dismiss contradiction' }).click();
     await expect(page.getByTestId('conflict-decision')).toBeVisible();
     await shoot(page, '35-conflict-dismissed');
     await page.getByRole('button', { name: 'Reopen' }).click();

@@ -12,6 +12,8 @@ export interface Side {
 
 export interface ReviewConflict {
   conflictId: string;
+  /** The contradiction the conflict belongs to: the queue lists it, and its page is where the queue leads. */
+  contradictionId: string;
   entity: string;
   relation: string;
   factA: WireFact;
@@ -33,20 +35,20 @@ export function reviewNamespace(): string {
   return `rv-${uniqueSuffix()}`;
 }
 
-export async function unresolvedConflicts(request: APIRequestContext, params: Record<string, string>): Promise<{ conflict_id: string }[]> {
+export async function unresolvedConflicts(request: APIRequestContext, params: Record<string, string>): Promise<{ conflict_id: string; contradiction_id: string }[]> {
   const response = await request.get(`/v1/conflicts?${new URLSearchParams({ status: 'unresolved', ...params })}`, { headers: adminHeaders });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { conflicts: { conflict_id: string }[] }).conflicts;
+  return ((await response.json()) as { conflicts: { conflict_id: string; contradiction_id: string }[] }).conflicts;
 }
 
-/** Asserts A then B in one triple (A is the conflict's side A) and returns the recorded conflict. */
+/** Asserts A then B in one triple (A is the conflict's side A) and returns the recorded conflict and its contradiction. */
 export async function createReviewConflict(request: APIRequestContext, input: { entity: string; relation: string; a: Side; b: Side; scope?: string }): Promise<ReviewConflict> {
   const scope = input.scope ?? 'local';
   const factA = await assertFact(request, { entity: input.entity, relation: input.relation, value: { type: 'string', v: input.a.value }, confidence: input.a.confidence, scope });
   const factB = await assertFact(request, { entity: input.entity, relation: input.relation, value: { type: 'string', v: input.b.value }, confidence: input.b.confidence, scope });
   const conflicts = await unresolvedConflicts(request, { entity: input.entity, relation: input.relation, scope });
   expect(conflicts).toHaveLength(1);
-  return { conflictId: conflicts[0].conflict_id, entity: input.entity, relation: input.relation, factA, factB };
+  return { conflictId: conflicts[0].conflict_id, contradictionId: conflicts[0].contradiction_id, entity: input.entity, relation: input.relation, factA, factB };
 }
 
 export async function getConflict(request: APIRequestContext, conflictId: string): Promise<WireConflict> {

@@ -2,31 +2,34 @@ import { expect, test } from '@playwright/test';
 import { adminHeaders, createConflict, createKey, signInViaApi, uniqueSuffix } from '../support/api';
 
 test.describe('conflicts', () => {
-  test('lists an unresolved conflict and resolves it by keeping one side', async ({ page }) => {
+  test('lists an unresolved contradiction and resolves it by keeping one value', async ({ page }) => {
     const entity = `e2e:conflict:${uniqueSuffix()}`;
-    const { conflictId } = await createConflict(page.request, entity, 'alice', 'bob');
+    await createConflict(page.request, entity, 'alice', 'bob');
     await signInViaApi(page);
 
     await page.goto('/conflicts');
-    await page.getByRole('link', { name: `Review conflict on ${entity} owner` }).click();
-    await expect(page).toHaveURL(new RegExp(`/conflicts/${encodeURIComponent(conflictId)}$`));
-    await expect(page.getByTestId('conflict-value-a')).toContainText('alice');
-    await expect(page.getByTestId('conflict-value-b')).toContainText('bob');
+    await page.getByRole('link', { name: `Review the contradiction on ${entity} owner` }).click();
+    await expect(page).toHaveURL(/\/conflicts\/stigmem%3Acontradiction%3A/);
+    // Equal confidence: the newer value is the stronger, value 1.
+    const values = page.getByTestId('contradiction-value');
+    await expect(values).toHaveCount(2);
+    await expect(values.nth(0)).toContainText('bob');
+    await expect(values.nth(1)).toContainText('alice');
     await expect(page.getByTestId('conflict-status')).toHaveText('unresolved');
 
-    await page.getByRole('radio', { name: /Keep value A/ }).check();
+    await page.getByRole('radio', { name: /Keep value 2/ }).check();
     await page.getByLabel('Note').fill('alice owns it since the reorg');
-    await page.getByRole('button', { name: 'Resolve conflict' }).click();
+    await page.getByRole('button', { name: 'Resolve contradiction' }).click();
 
-    await expect(page.getByTestId('conflict-outcome')).toContainText('Conflict resolved');
+    await expect(page.getByTestId('conflict-outcome')).toContainText('Contradiction resolved');
     await expect(page.getByTestId('conflict-status')).toHaveText('resolved');
     const decision = page.getByTestId('conflict-decision');
     await expect(decision).toContainText('alice owns it since the reorg');
     await expect(decision).toContainText('stigmem://local/admin');
-    await expect(page.getByTestId('conflict-side-a')).toContainText('kept');
+    await expect(page.getByTestId('contradiction-value').filter({ hasText: 'alice' })).toContainText('kept');
   });
 
-  test('a conflict decided elsewhere meanwhile shows the recorded decision (409)', async ({ page, request }) => {
+  test('a contradiction decided elsewhere meanwhile shows the recorded decision (409)', async ({ page, request }) => {
     const entity = `e2e:conflict:${uniqueSuffix()}`;
     const { conflictId, factB } = await createConflict(request, entity, 'red', 'blue');
     await signInViaApi(page);
@@ -39,13 +42,13 @@ test.describe('conflicts', () => {
     });
     expect(elsewhere.status()).toBe(200);
 
-    await page.getByRole('button', { name: 'Dismiss conflict' }).click();
+    await page.getByRole('button', { name: 'Dismiss contradiction' }).click();
     await expect(page.getByTestId('conflict-outcome')).toContainText('Already decided');
     await expect(page.getByTestId('conflict-decision')).toContainText('decided by a script');
-    await expect(page.getByTestId('conflict-side-b')).toContainText('kept');
+    await expect(page.getByTestId('contradiction-value').filter({ hasText: 'blue' })).toContainText('kept');
   });
 
-  test('shows the empty state when a status has no conflicts', async ({ page, request }) => {
+  test('shows the empty state when a status has no contradictions', async ({ page, request }) => {
     // A key that reads only "public", where this suite writes nothing.
     const reader = await createKey(request, { entity_uri: `e2e:empty:${uniqueSuffix()}`, permissions: ['read'], allowed_scopes: ['public'] });
     await signInViaApi(page, reader.key);

@@ -47,8 +47,8 @@ test.describe('lint', () => {
 
     await rows(page).getByRole('link', { name: `Resolve the conflict on ${entity} owner` }).click();
     await expect(page).toHaveURL(/\/conflicts\/stigmem%3Aconflict%3A/);
-    await page.getByRole('radio', { name: /Keep value A/ }).check();
-    await page.getByRole('button', { name: 'Resolve conflict' }).click();
+    await page.getByRole('radio', { name: /Keep value 1/ }).check();
+    await page.getByRole('button', { name: 'Resolve contradiction' }).click();
     await expect(page.getByTestId('conflict-status')).toHaveText('resolved');
 
     // Back on the scope page (a fresh lint): the contradiction is gone, the stale value is not.

@@ -6,7 +6,7 @@ import { createReviewConflict, getConflict, keptValue, resolveViaApi, reviewName
 // with its cooldown, reopen, bulk accept, review history and cross-scope divergence.
 
 test.describe('review workflow', () => {
-  test('works the queue with the keyboard: move, open, accept the suggestion, keep B, dismiss', async ({ page, request }) => {
+  test('works the queue with the keyboard: move, open, accept the suggestion, keep value 2, dismiss', async ({ page, request }) => {
     const ns = reviewNamespace();
     const relation = `${ns}:owner`;
     const first = await createReviewConflict(request, { entity: `e2e:kbd:${ns}:one`, relation, a: { value: 'alice', confidence: 0.95 }, b: { value: 'bob', confidence: 0.4 } });
@@ -20,7 +20,8 @@ test.describe('review workflow', () => {
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toHaveAttribute('data-entity', third.entity);
     await expect(page.getByRole('region', { name: 'Keyboard shortcuts' })).toContainText('accept the suggestion');
-    await expect(rows.nth(0).getByTestId('queue-suggestion')).toContainText('Keep B');
+    // Values strongest first: frank (0.95) is value 1 of the third.
+    await expect(rows.nth(0).getByTestId('queue-suggestion')).toContainText('Keep 1');
     await expect(rows.nth(0).getByTestId('queue-suggestion')).toContainText('confidence');
     await expect(rows.nth(1).getByText('None: a person decides')).toBeVisible();
 
@@ -34,31 +35,33 @@ test.describe('review workflow', () => {
     await expect(rows.nth(1)).not.toHaveAttribute('aria-current', 'true');
 
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/conflicts/${encodeURIComponent(third.conflictId)}$`));
-    await expect(page.getByTestId('conflict-value-b')).toContainText('frank');
+    await expect(page).toHaveURL(new RegExp(`/conflicts/${encodeURIComponent(third.contradictionId)}$`));
+    await expect(page.getByTestId('contradiction-value').nth(0)).toContainText('frank');
     await page.goBack();
     await expect(rows).toHaveCount(3);
 
     const announcer = page.getByTestId('queue-announcer');
     await page.keyboard.press('j');
     await page.keyboard.press('a');
-    await expect(announcer).toContainText(`Kept “frank” (value B) for ${third.entity}`);
+    await expect(announcer).toContainText(`Kept “frank” (value 1) for ${third.entity}`);
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0)).toHaveAttribute('data-entity', second.entity);
     await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
 
-    // The second has no suggestion: "a" explains, "2" keeps B.
+    // The second has no suggestion: "a" explains, "2" keeps value 2 (dave, 0.8 after carol's 0.9); "3" names no value.
     await page.keyboard.press('a');
     await expect(announcer).toContainText('No suggestion');
+    await page.keyboard.press('3');
+    await expect(announcer).toContainText('has no readable value 3');
     await page.keyboard.press('2');
-    await expect(announcer).toContainText(`Kept “dave” (value B) for ${second.entity}`);
+    await expect(announcer).toContainText(`Kept “dave” (value 2) for ${second.entity}`);
     await expect(rows).toHaveCount(1);
     await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
 
     await page.keyboard.press('d');
     await expect(announcer).toContainText(`Dismissed ${first.entity}`);
     await expect(rows).toHaveCount(0);
-    await expect(page.getByTestId('empty-state')).toContainText('No matching conflicts');
+    await expect(page.getByTestId('empty-state')).toContainText('No matching contradictions');
 
     expect(await keptValue(request, third.conflictId)).toBe('frank');
     expect((await getConflict(request, third.conflictId)).resolution_note).toContain('Accepted the suggestion (confidence)');
@@ -73,16 +76,16 @@ test.describe('review workflow', () => {
     await page.goto(`/conflicts/${encodeURIComponent(conflict.conflictId)}`);
 
     const suggestion = page.getByTestId('conflict-suggestion');
-    await expect(suggestion).toContainText('Keep value A');
+    await expect(suggestion).toContainText('Keep value 1');
     await expect(suggestion).toContainText('confidence 0.95 vs 0.40');
-    await expect(page.getByTestId('conflict-side-a')).toContainText('suggested');
+    await expect(page.getByTestId('contradiction-value').nth(0)).toContainText('suggested');
     await expect(page.getByTestId('conflict-timeline').getByTestId('timeline-entry')).toHaveCount(2);
 
-    await suggestion.getByRole('button', { name: 'Accept suggestion: keep A' }).click();
-    await expect(page.getByTestId('conflict-outcome')).toContainText('Conflict resolved');
+    await suggestion.getByRole('button', { name: 'Accept suggestion: keep value 1' }).click();
+    await expect(page.getByTestId('conflict-outcome')).toContainText('Contradiction resolved');
     await expect(page.getByTestId('conflict-status')).toHaveText('resolved');
     await expect(page.getByTestId('conflict-decision')).toContainText('Accepted the suggestion (confidence)');
-    await expect(page.getByTestId('conflict-side-a')).toContainText('kept');
+    await expect(page.getByTestId('contradiction-value').filter({ hasText: 'eu-west' })).toContainText('kept');
     // The resolution fact and the retraction of B joined the triple's history.
     await expect(page.getByTestId('conflict-timeline').locator('[data-kind="resolution"]')).toHaveCount(1);
     await expect(page.getByTestId('conflict-timeline').locator('[data-kind="retraction"]')).toHaveCount(1);
@@ -98,11 +101,11 @@ test.describe('review workflow', () => {
     await page.getByRole('radio', { name: /New value/ }).check();
     await page.getByLabel('Type').selectOption('number');
     await page.getByLabel('Value', { exact: true }).fill('fourteen');
-    await page.getByRole('button', { name: 'Resolve conflict' }).click();
+    await page.getByRole('button', { name: 'Resolve contradiction' }).click();
     await expect(page.getByText('Enter a finite number')).toBeVisible();
     await page.getByLabel('Value', { exact: true }).fill('14');
     await page.getByLabel('Note').fill('counted again');
-    await page.getByRole('button', { name: 'Resolve conflict' }).click();
+    await page.getByRole('button', { name: 'Resolve contradiction' }).click();
 
     await expect(page.getByTestId('conflict-status')).toHaveText('resolved');
     await expect(page.getByTestId('conflict-decision')).toContainText('14');
@@ -119,8 +122,8 @@ test.describe('review workflow', () => {
 
     await page.getByRole('radio', { name: /Dismiss/ }).check();
     await page.getByLabel('Note').fill('moved offices in May: a change over time');
-    await page.getByRole('button', { name: 'Dismiss conflict' }).click();
-    await expect(page.getByTestId('conflict-outcome')).toContainText('Conflict dismissed');
+    await page.getByRole('button', { name: 'Dismiss contradiction' }).click();
+    await expect(page.getByTestId('conflict-outcome')).toContainText('Contradiction dismissed');
     await expect(page.getByTestId('conflict-status')).toHaveText('dismissed');
     await expect(page.getByTestId('conflict-cooldown')).toContainText('days left');
 
@@ -134,12 +137,13 @@ test.describe('review workflow', () => {
     await page.goto(`/conflicts/${encodeURIComponent(conflict.conflictId)}`);
     await page.getByRole('button', { name: 'Reopen' }).click();
     const result = page.getByTestId('reopen-result');
-    await expect(result).toContainText('Both values are still live');
+    await expect(result).toContainText('Live values contradict each other again');
     await expect(page.getByTestId('conflict-cooldown')).toContainText('ended');
     await expect(page.getByTestId('open-conflicts')).toBeVisible();
-    await result.getByRole('link', { name: 'open the new conflict' }).click();
+    await result.getByRole('link', { name: 'open the contradiction' }).click();
     await expect(page.getByTestId('conflict-status')).toHaveText('unresolved');
-    await expect(page.getByTestId('conflict-value-a')).toContainText('berlin');
+    await expect(page.getByTestId('contradiction-value').filter({ hasText: 'berlin' })).toHaveCount(1);
+    await expect(page.getByTestId('contradiction-value').filter({ hasText: 'lisbon' })).toHaveCount(1);
     expect(await unresolvedConflicts(request, { entity })).toHaveLength(1);
   });
 
@@ -153,7 +157,7 @@ test.describe('review workflow', () => {
     await page.goto(`/conflicts?namespace=${ns}`);
     await expect(page.getByTestId('conflict-row')).toHaveCount(3);
 
-    await page.getByRole('checkbox', { name: 'Mark every conflict with a suggestion on this page' }).check();
+    await page.getByRole('checkbox', { name: 'Mark every contradiction with a suggestion on this page' }).check();
     await expect(page.getByTestId('queue-count')).toContainText('2 marked');
     await expect(page.getByRole('checkbox', { name: `Mark ${person.entity} ${relation} for bulk accept` })).toHaveCount(0);
     await page.getByRole('button', { name: 'Accept 2 suggestions…' }).click();
@@ -171,7 +175,7 @@ test.describe('review workflow', () => {
     await dialog.getByRole('button', { name: 'Accept 2 suggestions' }).click();
 
     const report = page.getByTestId('bulk-report');
-    await expect(report).toContainText('Accepted 1 suggestion. 1 conflict was decided by someone else meanwhile.');
+    await expect(report).toContainText('Accepted 1 suggestion. 1 contradiction was decided by someone else meanwhile.');
     await expect(report).toContainText(keepA.entity);
     await expect(page.getByTestId('queue-announcer')).toContainText('Accepted 1 suggestion');
     await expect(page.getByTestId('conflict-row')).toHaveCount(1);
@@ -207,7 +211,7 @@ test.describe('review workflow', () => {
     await expect(page.getByTestId('today-resolved')).toHaveText(String(today.resolved));
     await expect(page.getByTestId('today-dismissed')).toHaveText(String(today.dismissed));
     await expect(page.getByTestId('stat-pending')).toHaveText(String(api.summary.pending));
-    await expect(page.getByTestId('review-alerts')).toContainText('Alerts when more than 10 conflicts are pending');
+    await expect(page.getByTestId('review-alerts')).toContainText('Alerts when more than 10 contradicted triples are pending');
     await expect(page.getByTestId('chart-pending')).toBeVisible();
     await expect(page.getByTestId('chart-flow')).toBeVisible();
     await expect(page.getByTestId('chart-age')).toBeVisible();

@@ -25,8 +25,8 @@ test.describe('synthesis', () => {
     await expect(page).toHaveURL(new RegExp(`/conflicts/${encodeURIComponent(conflictId)}$`));
     await page.getByRole('radio', { name: /Keep value .*alice/ }).check();
     await page.getByLabel('Note').fill('alice owns it');
-    await page.getByRole('button', { name: 'Resolve conflict' }).click();
-    await expect(page.getByTestId('conflict-outcome')).toContainText('Conflict resolved');
+    await page.getByRole('button', { name: 'Resolve contradiction' }).click();
+    await expect(page.getByTestId('conflict-outcome')).toContainText('Contradiction resolved');
 
     await page.goto(`/synthesis?scope=local&entity=${encodeURIComponent(entity)}`);
     await expect(row.getByTestId('synthesis-value')).toContainText('alice');

@@ -7,6 +7,7 @@ import { getDb } from '../db/prisma';
 
 const TABLE_OF = {
   conflict: 'conflicts',
+  contradiction: 'contradictions',
   job: 'jobs',
   snapshot: 'synthesis_snapshots',
   alert: 'alerts',
@@ -15,6 +16,9 @@ const TABLE_OF = {
 } as const;
 
 export type ScopedRecord = keyof typeof TABLE_OF;
+
+/** Conflict routes take a conflict id or a contradiction id (docs/api.md § Conflicts): which table holds it. */
+export const conflictOrContradiction = (id: string): ScopedRecord => (id.startsWith('stigmem:contradiction:') ? 'contradiction' : 'conflict');
 
 export async function recordScope(kind: ScopedRecord, id: string): Promise<FactScope | null> {
   const db = await getDb();

@@ -90,6 +90,10 @@ const envSchema = z.object({
   STIGMEM_NODE_ID: optionalText,
   STIGMEM_NODE_URL: url,
   STIGMEM_CONFLICT_COOLDOWN_DAYS: decimal(90, 0),
+  // How long a write waits for the node's write lock before it answers 503 instead of queueing on.
+  STIGMEM_WRITE_LOCK_WAIT_MS: integer(30_000, 1, 600_000),
+  // One resolve or dismiss covers at most this many live values (one transaction under the write lock).
+  STIGMEM_MAX_DECISION_VALUES: integer(5_000, 2, 100_000),
   STIGMEM_ASYNC_THRESHOLD: integer(100_000, 0),
   STIGMEM_OVERVIEW_LIVE_FACTS: optionalInteger(0),
   STIGMEM_DECAY_POLICIES: optionalText,
@@ -142,6 +146,8 @@ export interface Config {
   authRequired: boolean;
   node: { id: string | null; url: string | null };
   conflictCooldownDays: number;
+  writeLockWaitMs: number;
+  maxDecisionValues: number;
   asyncThreshold: number;
   /** Above this many facts the health overview shows a scope's latest health run instead of linting it per view. */
   overviewLiveFacts: number;
@@ -178,6 +184,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     authRequired: e.STIGMEM_AUTH_REQUIRED,
     node: { id: e.STIGMEM_NODE_ID ?? null, url: e.STIGMEM_NODE_URL?.replace(/\/+$/, '') ?? null },
     conflictCooldownDays: e.STIGMEM_CONFLICT_COOLDOWN_DAYS,
+    writeLockWaitMs: e.STIGMEM_WRITE_LOCK_WAIT_MS,
+    maxDecisionValues: e.STIGMEM_MAX_DECISION_VALUES,
     asyncThreshold: e.STIGMEM_ASYNC_THRESHOLD,
     overviewLiveFacts: e.STIGMEM_OVERVIEW_LIVE_FACTS ?? e.STIGMEM_ASYNC_THRESHOLD,
     decayPoliciesJson: e.STIGMEM_DECAY_POLICIES ?? null,

@@ -4,13 +4,13 @@ import type { Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import { type FactScope, scopeSchema } from '../facts/scope';
 import { DomainError, conflict } from '../errors/domain-error';
-import type { ConflictRow } from './conflict-record';
 import { resolveConflict } from './resolve-conflict';
-import { type ReviewColumns, reviewCte, suggestionOf } from './review-sql';
+import { reviewCte, suggestionOf } from './review-sql';
+import { CONFLICT_ID_COLUMN, type ContradictionReviewRow } from './contradiction-record';
 import { getScopeSettings } from './scope-settings';
 
 // POST /v1/conflicts/auto-resolve (cron-friendly, like the decay sweep): applies suggested winners,
-// aged conflicts first, up to the scope's budget per run. Each resolution is its own transaction;
+// aged contradictions first, one decision per contradicted triple, up to the scope's budget per run. Each resolution is its own transaction;
 // only resolutions that went through count against the budget (one decided meanwhile is skipped).
 // Off unless an admin turned it on for the scope; dry_run lists what it would do and writes nothing.
 
@@ -23,6 +23,7 @@ export const autoResolveSchema = z.object({
 
 interface Planned {
   conflict_id: string;
+  contradiction_id: string;
   entity: string;
   relation: string;
   winning_fact_id: string;
@@ -32,12 +33,20 @@ interface Planned {
 
 async function candidates(scope: FactScope, limit: number): Promise<Planned[]> {
   const db = await getDb();
-  const rows = await db.$queryRaw<(ConflictRow & ReviewColumns)[]>(Prisma.sql`
-    WITH ${reviewCte(new Date(), Prisma.sql`AND c.scope = ${scope} AND c.status = 'unresolved'`)}
-    SELECT * FROM review WHERE suggestion_basis IS NOT NULL ORDER BY aged DESC, detected_at ASC, id LIMIT ${limit}`);
+  const rows = await db.$queryRaw<ContradictionReviewRow[]>(Prisma.sql`
+    WITH ${reviewCte(new Date(), Prisma.sql`AND x.scope = ${scope} AND x.status = 'open'`)}
+    SELECT review.*, ${CONFLICT_ID_COLUMN} FROM review WHERE suggestion_basis IS NOT NULL ORDER BY aged DESC, opened_at ASC, id LIMIT ${limit}`);
   return rows.map((row) => {
     const suggestion = suggestionOf(row)!;
-    return { conflict_id: row.id, entity: row.entity, relation: row.relation, winning_fact_id: suggestion.winning_fact_id, basis: suggestion.basis, reason: suggestion.reason };
+    return {
+      conflict_id: row.conflict_id ?? row.id,
+      contradiction_id: row.id,
+      entity: row.entity,
+      relation: row.relation,
+      winning_fact_id: suggestion.winning_fact_id,
+      basis: suggestion.basis,
+      reason: suggestion.reason,
+    };
   });
 }
 
@@ -55,7 +64,7 @@ export async function autoResolve(input: z.infer<typeof autoResolveSchema>, prin
   for (const item of planned) {
     if (resolved.length >= budget) break;
     try {
-      const done = await resolveConflict(item.conflict_id, { winning_fact_id: item.winning_fact_id, resolution_note: `auto-resolved (${item.basis}): ${item.reason}`, retract_losers: true }, principal, item.basis);
+      const done = await resolveConflict(item.contradiction_id, { winning_fact_id: item.winning_fact_id, resolution_note: `auto-resolved (${item.basis}): ${item.reason}`, retract_losers: true }, principal, item.basis);
       resolved.push({ ...item, resolution_fact_id: done.resolution_fact_id });
     } catch (error) {
       if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error;

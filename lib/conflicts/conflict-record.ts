@@ -2,7 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-record';
 import { contradictedColumn } from '../facts/query-facts';
 import type { DbOrTx } from '../db/prisma';
-import { type ReviewColumns, type Suggestion, suggestionOf } from './review-sql';
+import type { Suggestion } from './review-sql';
 import { formatInstantOrNull } from '../time/instant';
 
 // The wire shape of a conflict (reference ConflictRecord plus our resolution fields).
@@ -23,6 +23,14 @@ export interface ConflictRow {
   resolution_basis: string | null;
   resolution_fact_id: string | null;
   do_not_reopen_before: Date | null;
+  contradiction_id: string | null;
+}
+
+/** Per conflict: its age (unresolved only) and its contradiction's suggestion. */
+export interface ConflictReview {
+  age_days: number | null;
+  aged: boolean;
+  suggestion?: Suggestion | null;
 }
 
 export interface ConflictRecord {
@@ -40,7 +48,9 @@ export interface ConflictRecord {
   resolution_basis: string | null;
   resolution_fact_id: string | null;
   do_not_reopen_before: string | null;
-  /** Unresolved conflicts only (review workflow): days since detection, aged (> 14 days), the suggested winner. */
+  /** The contradiction of its triple it belongs to: deciding the conflict decides it (docs/api.md § Contradictions). */
+  contradiction_id: string | null;
+  /** Unresolved conflicts only (review workflow): days since detection, aged (> 14 days), the suggested winner of its contradiction. */
   age_days: number | null;
   aged: boolean;
   suggestion: Suggestion | null;
@@ -49,7 +59,7 @@ export interface ConflictRecord {
 const iso = (d: Date | null) => formatInstantOrNull(d);
 
 /** Builds records for a page of conflicts with one query for all their facts. */
-export async function toConflictRecords(db: DbOrTx, rows: (ConflictRow & Partial<ReviewColumns>)[]): Promise<ConflictRecord[]> {
+export async function toConflictRecords(db: DbOrTx, rows: (ConflictRow & Partial<ConflictReview>)[]): Promise<ConflictRecord[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.fact_a_id, r.fact_b_id]))];
   const facts = ids.length
     ? await db.$queryRaw<FactRow[]>`
@@ -74,8 +84,9 @@ export async function toConflictRecords(db: DbOrTx, rows: (ConflictRow & Partial
     resolution_basis: row.resolution_basis,
     resolution_fact_id: row.resolution_fact_id,
     do_not_reopen_before: iso(row.do_not_reopen_before),
+    contradiction_id: row.contradiction_id,
     age_days: row.age_days ?? null,
     aged: row.aged ?? false,
-    suggestion: row.suggestion_basis !== undefined ? suggestionOf(row as ConflictRow & ReviewColumns) : null,
+    suggestion: row.suggestion ?? null,
   }));
 }

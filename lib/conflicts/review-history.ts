@@ -3,10 +3,12 @@ import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { AGED_AFTER_DAYS } from './review-sql';
 import { config } from '../config/config';
+import { contradictedSql } from '../facts/contradiction-sql';
 
-// Review history per scope and UTC day, computed from the conflict records themselves (no extra
-// bookkeeping that could drift): detected, resolved by basis, dismissed (false alarms), pending at
-// the end of the day and the mean age of what was pending. Plus the dashboard's alerts.
+// Review history per scope and UTC day, computed from the contradictions themselves (no extra
+// bookkeeping that could drift), one per contradicted triple as the queue counts them: detected
+// (opened), resolved by basis, dismissed (false alarms), pending at the end of the day and the mean
+// age of what was pending. Plus the dashboard's alerts.
 
 export interface HistoryDay {
   scope: string;
@@ -24,13 +26,13 @@ export function alertThresholds() {
 }
 
 /**
- * One pass over the scopes' conflicts, not one per day: each conflict is an event on the day it was
- * detected (+1 pending, +its detection time) and, once decided, on the day it was resolved or
- * dismissed (−1, −its detection time; never before its detection); events before the first day fall
+ * One pass over the scopes' contradictions, not one per day: each is an event on the day it
+ * opened (+1 pending, +its opening time) and, once decided, on the day it was resolved or
+ * dismissed (−1, −its opening time; never before its opening); events before the first day fall
  * in the bucket before it. A day's detections and decisions are its own bucket's events; what was
  * pending at its end (and their mean age) is the running sum of every bucket up to it. The same
- * numbers as counting each day's conflicts (the test keeps that count as its reference), in time that
- * grows with the conflicts, not with conflicts × days (3.6 s for 30 days of 450k conflicts before).
+ * numbers as counting each day's contradictions (the test keeps that count as its reference), in time
+ * that grows with them, not with them × days (3.6 s for 30 days of 450k conflicts, counted per day).
  */
 export function historySql(scopes: FactScope[], days: number, now: Date): Prisma.Sql {
   return Prisma.sql`
@@ -42,11 +44,11 @@ export function historySql(scopes: FactScope[], days: number, now: Date): Prisma
     ),
     first_day AS (SELECT min(day) AS day FROM days),
     events AS (
-      SELECT c.scope, c.detected_at AS at, 1 AS delta, extract(epoch FROM c.detected_at)::numeric AS since, NULL::text AS basis
-      FROM conflicts c WHERE c.scope = ANY(${scopes}::text[]) AND c.detected_at < ${now}
+      SELECT c.scope, c.opened_at AS at, 1 AS delta, extract(epoch FROM c.opened_at)::numeric AS since, NULL::text AS basis
+      FROM contradictions c WHERE c.scope = ANY(${scopes}::text[]) AND c.opened_at < ${now}
       UNION ALL
-      SELECT c.scope, greatest(c.resolved_at, c.detected_at), -1, -extract(epoch FROM c.detected_at)::numeric, c.resolution_basis
-      FROM conflicts c WHERE c.scope = ANY(${scopes}::text[]) AND c.resolved_at IS NOT NULL AND greatest(c.resolved_at, c.detected_at) < ${now}
+      SELECT c.scope, greatest(c.resolved_at, c.opened_at), -1, -extract(epoch FROM c.opened_at)::numeric, c.resolution_basis
+      FROM contradictions c WHERE c.scope = ANY(${scopes}::text[]) AND c.resolved_at IS NOT NULL AND greatest(c.resolved_at, c.opened_at) < ${now}
     ),
     buckets AS (
       SELECT e.scope, greatest((e.at AT TIME ZONE 'UTC')::date, (SELECT day FROM first_day) - 1) AS day,
@@ -94,11 +96,11 @@ export async function reviewHistory(scopes: FactScope[], days: number) {
       };
     });
     const [current] = await tx.$queryRaw<{ pending: bigint; aged: bigint; dismissed_week: bigint; dismissed_prev_week: bigint }[]>`
-      SELECT count(*) FILTER (WHERE status = 'unresolved') AS pending,
-        count(*) FILTER (WHERE status = 'unresolved' AND detected_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * 86400_000)}) AS aged,
+      SELECT count(*) FILTER (WHERE pending) AS pending,
+        count(*) FILTER (WHERE pending AND opened_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * 86400_000)}) AS aged,
         count(*) FILTER (WHERE resolution_basis = 'dismissed' AND resolved_at >= ${new Date(now.getTime() - 7 * 86400_000)}) AS dismissed_week,
         count(*) FILTER (WHERE resolution_basis = 'dismissed' AND resolved_at >= ${new Date(now.getTime() - 14 * 86400_000)} AND resolved_at < ${new Date(now.getTime() - 7 * 86400_000)}) AS dismissed_prev_week
-      FROM conflicts WHERE scope = ANY(${scopes}::text[])`;
+      FROM (SELECT x.opened_at, x.resolution_basis, x.resolved_at, ${contradictedSql('x', now)} AS pending FROM contradictions x WHERE x.scope = ANY(${scopes}::text[])) q`;
     const thresholds = alertThresholds();
     const summary = { pending: Number(current.pending), aged: Number(current.aged), dismissed_last_7_days: Number(current.dismissed_week), dismissed_previous_7_days: Number(current.dismissed_prev_week) };
     const alerts: { code: string; message: string }[] = [];

@@ -1,61 +1,67 @@
 import { Prisma } from '../generated/prisma/client';
+import { contradictedSql, liveValuesLateral } from '../facts/contradiction-sql';
 
-// The review view of conflicts (docs/semantics.md, the protocol's review workflow), one CTE that
-// the queue, the conflict page and auto-resolve all read, so the rules live in one place:
-//   evidence    exactly one side's value was re-asserted (confidence > 0) by a non-system source
-//               after the contradiction was detected and within the last 48 h → that side wins
-//   confidence  otherwise the higher current confidence wins when the gap is ≥ 0.2
+// The review view of contradictions (docs/semantics.md § Contradictions, the protocol's review
+// workflow): one CTE that the queue, the conflict page, the conflict list's suggestions and
+// auto-resolve all read, so the rules live in one place. Per contradicted triple, among its N live
+// values:
+//   evidence    exactly one value was re-asserted (confidence > 0) by a non-system source since the
+//               contradiction opened and within the last 48 h (the assertions that joined values to
+//               it do not count) → that value wins
+//   confidence  otherwise the strongest value wins when its confidence leads the next by ≥ 0.2
 //   otherwise   no suggestion: a person decides
-// plus age_days and aged (unresolved for more than 14 days).
+// plus age_days and aged (open for more than 14 days).
 
 export const EVIDENCE_WINDOW_H = 48;
 export const CONFIDENCE_GAP = 0.2;
 export const AGED_AFTER_DAYS = 14;
 
-/** CTE `review`: every conflict row with confidence_a/b, evidence_a/b, age_days, aged, suggestion_*. */
+/** CTE `review`: the contradictions (alias x in `where`) with their live values, evidence, age and suggestion. */
 export function reviewCte(now: Date, where: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const windowStart = new Date(now.getTime() - EVIDENCE_WINDOW_H * 3600_000);
-  const evidence = (hash: string) => Prisma.sql`(
-    SELECT count(*) FROM facts f
-    WHERE f.entity = c.entity AND f.relation = c.relation AND f.scope = c.scope AND f.value_hash = ${Prisma.raw(`c.${hash}`)}
-      AND f.confidence > 0 AND f.source NOT LIKE 'system:%' AND f.id <> c.fact_a_id AND f.id <> c.fact_b_id
-      AND f.timestamp >= greatest(c.detected_at, ${windowStart}::timestamptz))`;
   return Prisma.sql`
     base AS (
-      SELECT c.*, coalesce(va.confidence, 0) AS confidence_a, coalesce(vb.confidence, 0) AS confidence_b,
-        CASE WHEN c.status = 'unresolved' THEN ${evidence('value_a_hash')} ELSE 0 END AS evidence_a,
-        CASE WHEN c.status = 'unresolved' THEN ${evidence('value_b_hash')} ELSE 0 END AS evidence_b,
-        CASE WHEN c.status = 'unresolved' THEN round((extract(epoch FROM (${now}::timestamptz - c.detected_at)) / 86400)::numeric, 1)::float8 END AS age_days
-      FROM conflicts c
-      LEFT JOIN value_heads va ON va.entity = c.entity AND va.relation = c.relation AND va.scope = c.scope AND va.value_hash = c.value_a_hash
-      LEFT JOIN value_heads vb ON vb.entity = c.entity AND vb.relation = c.relation AND vb.scope = c.scope AND vb.value_hash = c.value_b_hash
+      SELECT x.*, coalesce(lv.fact_ids, ARRAY[]::text[]) AS fact_ids, coalesce(lv.value_hashes, ARRAY[]::text[]) AS value_hashes,
+        coalesce(lv.confidences, ARRAY[]::float8[]) AS confidences, lv.n AS value_count, ${contradictedSql('x', now)} AS contradicted,
+        CASE WHEN x.status = 'open' THEN round((extract(epoch FROM (${now}::timestamptz - x.opened_at)) / 86400)::numeric, 1)::float8 END AS age_days
+      FROM contradictions x
+      ${liveValuesLateral('x', now, 'lv')}
       WHERE TRUE ${where}
     ),
     review AS (
-      SELECT base.*, coalesce(base.age_days > ${AGED_AFTER_DAYS}, false) AS aged,
+      SELECT b.*, coalesce(b.age_days > ${AGED_AFTER_DAYS}, false) AS aged,
         CASE
-          WHEN status <> 'unresolved' THEN NULL
-          WHEN (evidence_a > 0) <> (evidence_b > 0) THEN 'evidence'
-          WHEN abs(confidence_a - confidence_b) >= ${CONFIDENCE_GAP - 1e-9} THEN 'confidence'
-        END AS suggestion_basis,
-        CASE
-          WHEN status <> 'unresolved' THEN NULL
-          WHEN (evidence_a > 0) <> (evidence_b > 0) THEN CASE WHEN evidence_a > 0 THEN fact_a_id ELSE fact_b_id END
-          WHEN abs(confidence_a - confidence_b) >= ${CONFIDENCE_GAP - 1e-9} THEN CASE WHEN confidence_a > confidence_b THEN fact_a_id ELSE fact_b_id END
-        END AS suggestion_fact_id
-      FROM base
+          WHEN NOT b.contradicted THEN NULL
+          WHEN (SELECT count(*) FROM unnest(b.evidence) e WHERE e > 0) = 1 THEN 'evidence'
+          WHEN b.confidences[1] - b.confidences[2] >= ${CONFIDENCE_GAP - 1e-9} THEN 'confidence'
+        END AS suggestion_basis
+      FROM (
+        SELECT base.*,
+          -- Per live value (in the arrays' order): its assertions that count as evidence.
+          CASE WHEN base.status = 'open' THEN (
+            SELECT array_agg(ev.n ORDER BY h.ord) FROM unnest(base.value_hashes) WITH ORDINALITY AS h(hash, ord)
+            CROSS JOIN LATERAL (
+              SELECT count(*)::int AS n FROM facts f
+              WHERE f.entity = base.entity AND f.relation = base.relation AND f.scope = base.scope AND f.value_hash = h.hash
+                AND f.confidence > 0 AND f.source NOT LIKE 'system:%' AND f.timestamp >= greatest(base.opened_at, ${windowStart}::timestamptz)
+                AND NOT EXISTS (SELECT 1 FROM conflicts jc WHERE jc.contradiction_id = base.id AND f.id IN (jc.fact_a_id, jc.fact_b_id))
+            ) ev)
+          END AS evidence
+        FROM base
+      ) b
     )`;
 }
 
 export interface ReviewColumns {
-  confidence_a: number;
-  confidence_b: number;
-  evidence_a: bigint | number;
-  evidence_b: bigint | number;
+  fact_ids: string[];
+  value_hashes: string[];
+  confidences: number[];
+  value_count: bigint | number | null;
+  contradicted: boolean;
+  evidence: number[] | null;
   age_days: number | null;
   aged: boolean;
   suggestion_basis: 'evidence' | 'confidence' | null;
-  suggestion_fact_id: string | null;
 }
 
 export interface Suggestion {
@@ -64,14 +70,22 @@ export interface Suggestion {
   reason: string;
 }
 
-export function suggestionOf(row: ReviewColumns & { fact_a_id: string }): Suggestion | null {
-  if (!row.suggestion_basis || !row.suggestion_fact_id) return null;
-  const side = row.suggestion_fact_id === row.fact_a_id ? 'a' : 'b';
-  const [mine, other] = side === 'a' ? [row.confidence_a, row.confidence_b] : [row.confidence_b, row.confidence_a];
-  const evidence = Number(side === 'a' ? row.evidence_a : row.evidence_b);
-  const reason =
-    row.suggestion_basis === 'evidence'
-      ? `only side ${side.toUpperCase()} was re-asserted by a non-system source since the contradiction was detected (within ${EVIDENCE_WINDOW_H} h; ${evidence} assertion${evidence === 1 ? '' : 's'})`
-      : `confidence ${Number(mine).toFixed(2)} vs ${Number(other).toFixed(2)}: a gap of ${(Number(mine) - Number(other)).toFixed(2)} ≥ ${CONFIDENCE_GAP.toFixed(2)}`;
-  return { winning_fact_id: row.suggestion_fact_id, basis: row.suggestion_basis, reason };
+export function suggestionOf(row: ReviewColumns): Suggestion | null {
+  if (!row.suggestion_basis) return null;
+  const confidences = row.confidences.map(Number);
+  if (row.suggestion_basis === 'evidence') {
+    const index = (row.evidence ?? []).findIndex((n) => n > 0);
+    const count = row.evidence![index];
+    return {
+      winning_fact_id: row.fact_ids[index],
+      basis: 'evidence',
+      reason: `only this value was re-asserted by a non-system source since the contradiction opened (within ${EVIDENCE_WINDOW_H} h; ${count} assertion${count === 1 ? '' : 's'})`,
+    };
+  }
+  const [first, second] = confidences;
+  return {
+    winning_fact_id: row.fact_ids[0],
+    basis: 'confidence',
+    reason: `confidence ${first.toFixed(2)} vs ${second.toFixed(2)} for the next value: a gap of ${(first - second).toFixed(2)} ≥ ${CONFIDENCE_GAP.toFixed(2)}`,
+  };
 }

@@ -1,19 +1,20 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
-import type { ConflictState } from '../facts/apply-facts';
 import { HLC_COUNTERS_PER_MS } from '../time/hlc';
 import { DECAY_SOURCE } from '../facts/system-sources';
-import { observeHlc, tickHlc, writeConflictBookkeeping } from '../facts/write-facts';
+import { observeHlc, tickHlc } from '../facts/write-facts';
+import { settleTriples } from '../facts/settle-triples';
 import { candidatesSql, type HeadRange, headRangeSql, type RelationPlan, type SweepFilter } from './plan-sweep';
 
 // Writes one chunk of a decay sweep in ONE statement (§15.3: set-based, never a fact per round
-// trip): the decay facts, the value heads they become, and the conflicts a retraction closes, all
-// from the same candidate rows. It keeps the write path's semantics for these facts, which are
+// trip): the decay facts and the value heads they become, from the same candidate rows; then the
+// contradiction rules act on the values it left not live (lib/facts/settle-triples.ts). It keeps the write path's semantics for these facts, which are
 // narrow — each re-asserts a live value of its own triple at a lower confidence (0 = retraction):
 //   - the new fact has the newest HLC, so it becomes the value's head; the value's base (its latest
 //     non-decay assertion) and first assertion do not move, and no triple-wide retraction is newer;
-//   - a value that is not live afterwards (retracted, or already expired) closes the unresolved
-//     conflicts it is a side of, basis "retracted", with the usual stigmem:conflict:status fact;
+//   - a value that is not live afterwards (retracted, or already expired) leaves its triple's open
+//     contradiction as any write's would: its conflict closes, basis "retracted", with the usual
+//     stigmem:conflict:status fact (the statement returns only those values, few of the chunk);
 //   - a decay step opens no conflict: it brings no new value and no new evidence (docs/decisions.md).
 // The caller holds the write lock (lockWrites), so the HLCs counted up from tickHlc() are the newest.
 
@@ -29,7 +30,7 @@ interface ChunkRow {
   inserted: bigint;
   last_tick: bigint | null;
   heads: bigint;
-  closed: { id: string; entity: string; relation: string; scope: string; fact_a_id: string; fact_b_id: string; value_a_hash: string; value_b_hash: string; pair_key: string; detected_at: string; resolution_fact_id: string }[];
+  left_open: { entity: string; relation: string; value_hash: string; new_id: string }[];
 }
 
 export async function writeDecayChunk(tx: Tx, plan: RelationPlan[], filter: SweepFilter, now: Date, range: HeadRange): Promise<ChunkResult> {
@@ -68,22 +69,16 @@ export async function writeDecayChunk(tx: Tx, plan: RelationPlan[], filter: Swee
         ${headRangeSql(filter.scope, range)}
       RETURNING 1
     ),
-    gone AS (
-      SELECT DISTINCT ON (c.id) c.id, n.new_id
-      FROM n JOIN conflicts c ON c.entity = n.entity AND c.relation = n.relation AND c.scope = ${filter.scope}
-        AND c.status = 'unresolved' AND n.value_hash IN (c.value_a_hash, c.value_b_hash)
-      WHERE n.new_confidence = 0 OR n.valid_until < ${now}
-      ORDER BY c.id, n.tick
-    ),
-    closed AS (
-      UPDATE conflicts c SET status = 'resolved', resolution_basis = 'retracted', resolved_at = ${now}, resolved_by = ${DECAY_SOURCE}, resolution_fact_id = gone.new_id
-      FROM gone WHERE c.id = gone.id
-      RETURNING c.id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key, c.detected_at, c.resolution_fact_id
+    left_open AS (
+      -- Values the chunk left not live in a triple with an open contradiction.
+      SELECT n.entity, n.relation, n.value_hash, n.new_id FROM n
+      WHERE (n.new_confidence = 0 OR n.valid_until < ${now})
+        AND EXISTS (SELECT 1 FROM contradictions x WHERE x.entity = n.entity AND x.relation = n.relation AND x.scope = ${filter.scope} AND x.status = 'open')
     )
     SELECT (SELECT count(*) FROM n WHERE action = 'retract') AS retracted, (SELECT count(*) FROM n WHERE action = 'reduce') AS reduced,
       (SELECT max(tick) FROM n) AS last_tick,
       (SELECT count(*) FROM ins) AS inserted, (SELECT count(*) FROM heads) AS heads,
-      (SELECT coalesce(json_agg(closed), '[]'::json) FROM closed) AS closed`);
+      (SELECT coalesce(json_agg(left_open), '[]'::json) FROM left_open) AS left_open`);
   const written = Number(row.inserted);
   if (written !== Number(row.heads) || written !== Number(row.retracted) + Number(row.reduced)) {
     throw new Error(`decay chunk wrote ${written} facts but moved ${row.heads} value heads`);
@@ -92,23 +87,12 @@ export async function writeDecayChunk(tx: Tx, plan: RelationPlan[], filter: Swee
     const lastTick = Number(row.last_tick);
     observeHlc({ wall: first.wall + Math.floor(lastTick / HLC_COUNTERS_PER_MS), counter: lastTick % HLC_COUNTERS_PER_MS });
   }
-  const closed: ConflictState[] = row.closed.map((c) => ({
-    id: c.id,
-    entity: c.entity,
-    relation: c.relation,
-    scope: c.scope,
-    factAId: c.fact_a_id,
-    factBId: c.fact_b_id,
-    valueAHash: c.value_a_hash,
-    valueBHash: c.value_b_hash,
-    pairKey: c.pair_key,
-    status: 'resolved',
-    detectedAt: new Date(c.detected_at),
-    resolvedAt: now,
-    resolvedBy: DECAY_SOURCE,
-    resolutionBasis: 'retracted',
-    resolutionFactId: c.resolution_fact_id,
-  }));
-  await writeConflictBookkeeping(tx, [], closed, now);
+  const leaverOf = (factId: string) => ({ source: DECAY_SOURCE, factId });
+  const settled = await settleTriples(
+    tx,
+    row.left_open.map((v) => ({ entity: v.entity, relation: v.relation, scope: filter.scope, left: [{ hash: v.value_hash, leaver: leaverOf(v.new_id) }] })),
+    now,
+  );
+  const closed = settled.closed;
   return { retracted: Number(row.retracted), reduced: Number(row.reduced), closed: closed.length };
 }

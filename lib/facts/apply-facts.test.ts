@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hashOf, prepared, type FactSpec } from '@/test/fixtures/prepared-facts';
-import { applyFacts, type ApplyResult, isLive, pairKey, type TripleState, tripleKey } from './apply-facts';
+import { applyFacts } from './apply-facts';
+import { type ApplyResult, emptyTripleState, isLive, type TripleState, tripleKey } from './triple-state';
 import { DECAY_SOURCE } from './system-sources';
 
 // applyFacts is the semantics of every write (docs/semantics.md): value heads by HLC, the two kinds of
-// retraction, conflicts recorded per value pair with a cooldown, and conflicts closed by retraction.
+// retraction, and each triple's contradiction — values joining it (at most N - 1 conflicts for N
+// values), leaving it when retracted, decisions' cooldowns (contradiction-rules.ts).
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const DEFAULT_TRIPLE = tripleKey({ entity: 'stigmem://unit/e', relation: 'memory:status', scope: 'local' });
@@ -12,16 +14,27 @@ const DEFAULT_TRIPLE = tripleKey({ entity: 'stigmem://unit/e', relation: 'memory
 /** One triple store fed write by write, as write-facts.ts does under its lock. */
 function world() {
   const states = new Map<string, TripleState>();
-  let conflictIds = 0;
+  let ids = 0;
+  const options = (now: Date) => ({ now, newConflictId: () => `stigmem:conflict:${++ids}`, newContradictionId: () => `stigmem:contradiction:${++ids}` });
   const state = () => states.get(DEFAULT_TRIPLE)!;
   return {
     states,
     state,
     write(specs: FactSpec[], now = NOW): ApplyResult {
-      return applyFacts(specs.map(prepared), states, { now, newConflictId: () => `stigmem:conflict:${++conflictIds}` });
+      return applyFacts(specs.map(prepared), states, options(now));
     },
     writeFacts(facts: ReturnType<typeof prepared>[], now = NOW): ApplyResult {
-      return applyFacts(facts, states, { now, newConflictId: () => `stigmem:conflict:${++conflictIds}` });
+      return applyFacts(facts, states, options(now));
+    },
+    /** A decision whose cooldown runs until `until`, over these values. */
+    decide(values: string[], until: Date) {
+      if (!states.has(DEFAULT_TRIPLE)) states.set(DEFAULT_TRIPLE, emptyTripleState());
+      state().decisions.push({ values: new Set(values.map(hashOf)), until });
+    },
+    /** The open contradiction's anchor and the values owning its unresolved conflicts. */
+    contradiction() {
+      const c = state().contradiction;
+      return c?.status === 'open' ? { anchor: valueOf(c.anchor!), open: c.openConflicts, owners: state().unresolved.map((u) => valueOf(u.valueBHash)).sort() } : null;
     },
     live(now = NOW): string[] {
       return [...state().heads.values()].filter((h) => isLive(h, now)).map((h) => ('v' in h.value ? String(h.value.v) : 'null')).sort();
@@ -31,10 +44,13 @@ function world() {
         .unresolved.map((c) => [c.valueAHash, c.valueBHash].map((h) => valueOf(h)).sort().join('+'))
         .sort();
     },
+    unresolvedCount(): number {
+      return state().unresolved.length;
+    },
   };
 }
 
-const names = ['red', 'blue', 'green', 'purple', 'orange', 'never'];
+const names = ['red', 'blue', 'green', 'purple', 'orange', 'never', ...Array.from({ length: 100 }, (_, i) => `v${i}`)];
 const valueOf = (hash: string) => names.find((n) => hashOf(n) === hash) ?? hash;
 
 describe('applyFacts: value heads', () => {
@@ -138,17 +154,21 @@ describe('applyFacts: retractions', () => {
   });
 });
 
-describe('applyFacts: conflicts', () => {
-  it('records a conflict when a second value becomes live, naming both heads', () => {
+describe('applyFacts: contradictions', () => {
+  it('opens one contradiction when a second value becomes live: one conflict, the first value its anchor', () => {
     const w = world();
     const red = prepared({ value: 'red', hlc: 1 });
     const blue = prepared({ value: 'blue', hlc: 2 });
     const result = w.writeFacts([red, blue]);
     expect(result.opened).toHaveLength(1);
-    expect(result.opened[0]).toMatchObject({ factAId: red.id, factBId: blue.id, pairKey: pairKey(hashOf('red'), hashOf('blue')), status: 'unresolved', detectedAt: NOW });
+    expect(result.opened[0]).toMatchObject({ factAId: red.id, factBId: blue.id, valueAHash: hashOf('red'), valueBHash: hashOf('blue'), status: 'unresolved', detectedAt: NOW });
+    expect(result.contradictions).toHaveLength(1);
+    expect(result.contradictions[0]).toMatchObject({ status: 'open', anchor: hashOf('red'), openConflicts: 1, created: true });
+    expect(result.opened[0].contradictionId).toBe(result.contradictions[0].id);
+    expect(w.contradiction()).toEqual({ anchor: 'red', open: 1, owners: ['blue'] });
   });
 
-  it('records no duplicate while the pair has an unresolved conflict', () => {
+  it('records nothing again for values already in the contradiction, however often they are re-asserted', () => {
     const w = world();
     w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2 }]);
     expect(w.write([{ value: 'red', hlc: 3 }]).opened).toEqual([]);
@@ -156,77 +176,126 @@ describe('applyFacts: conflicts', () => {
     expect(w.openPairs()).toEqual(['blue+red']);
   });
 
-  it('records a conflict for each pair of three live values', () => {
+  it('records each further value once, against the anchor: N values, N - 1 conflicts', () => {
     const w = world();
-    const result = w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2 }, { value: 'green', hlc: 3 }]);
-    expect(result.opened).toHaveLength(3);
-    expect(w.openPairs()).toEqual(['blue+green', 'blue+red', 'green+red']);
+    const values = Array.from({ length: 40 }, (_, i) => `v${i}`);
+    w.write(values.slice(0, 20).map((value, i) => ({ value, hlc: i + 1 })));
+    for (const [i, value] of values.slice(20).entries()) expect(w.write([{ value, hlc: 100 + i }]).opened).toHaveLength(1);
+    expect(w.unresolvedCount()).toBe(39);
+    expect(w.contradiction()).toMatchObject({ anchor: 'v0', open: 39 });
+    expect(new Set(w.state().unresolved.map((c) => c.valueAHash))).toEqual(new Set([hashOf('v0')]));
   });
 
-  it('opens no conflict for values that are retracted, expired, or in the stigmem: namespace', () => {
+  it('opens nothing for values that are retracted, expired, or in the stigmem: namespace', () => {
     const w = world();
     w.write([{ value: 'red', hlc: 1, validUntil: new Date(NOW.getTime() - 1) }, { value: 'blue', hlc: 2, confidence: 0 }, { value: 'green', hlc: 3 }]);
     expect(w.openPairs()).toEqual([]);
     const system = w.write([{ value: 'a', hlc: 4, relation: 'stigmem:conflict:status' }, { value: 'b', hlc: 5, relation: 'stigmem:conflict:status' }]);
     expect(system.opened).toEqual([]);
+    expect(system.contradictions).toEqual([]);
   });
 
-  it('does not reopen a pair while its cooldown runs, and does once it has passed (anti-loop)', () => {
+  it('keeps the values of a decision from contradicting each other while its cooldown runs (anti-loop)', () => {
     const w = world();
     w.write([{ value: 'red', hlc: 1 }]);
-    const pair = pairKey(hashOf('red'), hashOf('blue'));
-    w.state().cooldowns.set(pair, new Date(NOW.getTime() + 1));
+    w.decide(['red', 'blue'], new Date(NOW.getTime() + 1));
     expect(w.write([{ value: 'blue', hlc: 2 }]).opened).toEqual([]);
-    w.state().cooldowns.set(pair, new Date(NOW.getTime()));
+    w.state().decisions[0].until = new Date(NOW.getTime());
     expect(w.write([{ value: 'blue', hlc: 3 }]).opened).toHaveLength(1);
   });
 
-  it('applies a cooldown to its own pair only', () => {
+  it('lets a decision cover every value it decided, and no other', () => {
+    const w = world();
+    w.write([{ value: 'red', hlc: 1 }]);
+    w.decide(['red', 'blue', 'green'], new Date(NOW.getTime() + 86_400_000));
+    w.write([{ value: 'blue', hlc: 2 }, { value: 'green', hlc: 3 }, { value: 'red', hlc: 4 }]);
+    expect(w.openPairs()).toEqual([]);
+    // A new value contradicts them: it joins against the strongest, which anchors the new contradiction.
+    w.write([{ value: 'purple', hlc: 5 }]);
+    expect(w.openPairs()).toEqual(['purple+red']);
+    expect(w.contradiction()).toEqual({ anchor: 'red', open: 1, owners: ['purple'] });
+  });
+
+  it('joins against another live value when the anchor and the joiner were decided together', () => {
     const w = world();
     w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2 }]);
-    w.state().unresolved = [];
-    w.state().cooldowns.set(pairKey(hashOf('red'), hashOf('blue')), new Date(NOW.getTime() + 86_400_000));
-    w.write([{ value: 'red', hlc: 3 }, { value: 'blue', hlc: 4 }]);
-    expect(w.openPairs()).toEqual([]);
-    w.write([{ value: 'green', hlc: 5 }]);
-    expect(w.openPairs()).toEqual(['blue+green', 'green+red']);
+    w.decide(['red', 'green'], new Date(NOW.getTime() + 86_400_000));
+    w.write([{ value: 'green', hlc: 3 }]);
+    expect(w.openPairs()).toEqual(['blue+green', 'blue+red']);
   });
 });
 
-describe('applyFacts: closing conflicts', () => {
-  it('closes a conflict as retracted when a write retracts one side', () => {
+describe('applyFacts: values leaving a contradiction', () => {
+  it('closes the conflict a value owns when a write retracts it, and the contradiction with its last conflict', () => {
     const w = world();
     w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2 }]);
     const retraction = prepared({ value: 'blue', hlc: 3, confidence: 0, source: 'stigmem://unit/lead' });
     const result = w.writeFacts([retraction]);
     expect(result.closed).toHaveLength(1);
     expect(result.closed[0]).toMatchObject({ status: 'resolved', resolutionBasis: 'retracted', resolvedBy: 'stigmem://unit/lead', resolutionFactId: retraction.id, resolvedAt: NOW });
+    expect(result.contradictions[0]).toMatchObject({ status: 'resolved', resolutionBasis: 'retracted', resolvedBy: 'stigmem://unit/lead', anchor: null, openConflicts: 0 });
     expect(w.openPairs()).toEqual([]);
   });
 
-  it('closes every conflict of the triple on a triple-wide retraction', () => {
+  it('hands a retracted anchor over to the strongest remaining value, closing the conflict that value owned', () => {
+    const w = world();
+    w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2 }, { value: 'green', hlc: 3, confidence: 0.9 }]);
+    const result = w.write([{ value: 'red', hlc: 4, confidence: 0 }]);
+    // blue (1.0) is stronger than green (0.9): it anchors now; green still owns its conflict.
+    expect(result.closed.map((c) => valueOf(c.valueBHash))).toEqual(['blue']);
+    expect(w.contradiction()).toEqual({ anchor: 'blue', open: 1, owners: ['green'] });
+    expect(w.write([{ value: 'green', hlc: 5, confidence: 0 }]).contradictions[0]).toMatchObject({ status: 'resolved', resolutionBasis: 'retracted' });
+  });
+
+  it('closes every conflict and the contradiction on a triple-wide retraction', () => {
     const w = world();
     w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2 }, { value: 'green', hlc: 3 }]);
-    expect(w.write([{ value: 'never', hlc: 4, confidence: 0 }]).closed).toHaveLength(3);
+    const result = w.write([{ value: 'never', hlc: 4, confidence: 0 }]);
+    expect(result.closed).toHaveLength(2);
+    expect(result.contradictions[0].status).toBe('resolved');
     expect(w.live()).toEqual([]);
   });
 
-  it('closes when a write leaves one side expired', () => {
+  it('closes when a write leaves a value expired', () => {
     const w = world();
     w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2 }]);
-    expect(w.write([{ value: 'red', hlc: 3, validUntil: new Date(NOW.getTime() - 1000) }]).closed).toHaveLength(1);
+    expect(w.write([{ value: 'blue', hlc: 3, validUntil: new Date(NOW.getTime() - 1000) }]).closed).toHaveLength(1);
   });
 
-  it('does not close a conflict whose side merely expired, even when the other side is written', () => {
+  it('closes nothing for a value that merely expired, even when another value is written', () => {
     const w = world();
     const soon = new Date(NOW.getTime() + 1000);
-    w.write([{ value: 'red', hlc: 1, validUntil: soon }, { value: 'blue', hlc: 2 }]);
+    w.write([{ value: 'red', hlc: 1 }, { value: 'blue', hlc: 2, validUntil: soon }]);
     const later = new Date(NOW.getTime() + 5000);
-    expect(w.live(later)).toEqual(['blue']);
-    expect(w.write([{ value: 'blue', hlc: 3 }, { value: 'green', hlc: 4, relation: 'memory:other' }], later).closed).toEqual([]);
+    expect(w.live(later)).toEqual(['red']);
+    expect(w.write([{ value: 'red', hlc: 3 }, { value: 'green', hlc: 4, relation: 'memory:other' }], later).closed).toEqual([]);
     expect(w.openPairs()).toEqual(['blue+red']);
-    // A write that touches the expired side does close it.
-    expect(w.write([{ value: 'red', hlc: 5, confidence: 0 }], later).closed).toHaveLength(1);
+    // A write that touches the expired value does close it.
+    expect(w.write([{ value: 'blue', hlc: 5, confidence: 0 }], later).closed).toHaveLength(1);
+  });
+
+  it('keeps a contradiction open on values that never joined it but may contradict each other', () => {
+    const w = world();
+    // red and blue were decided together; green joins against red, the stronger of the two.
+    w.decide(['red', 'blue'], new Date(NOW.getTime() + 86_400_000));
+    w.write([{ value: 'red', hlc: 1, confidence: 0.9 }, { value: 'blue', hlc: 2, confidence: 0.8 }]);
+    w.write([{ value: 'green', hlc: 3, confidence: 0.95 }]);
+    expect(w.contradiction()).toEqual({ anchor: 'red', open: 1, owners: ['green'] });
+    // red leaves: green, the strongest, takes the anchor and its conflict closes; blue never joined,
+    // but blue and green may contradict each other, so the contradiction stays open on them.
+    w.write([{ value: 'red', hlc: 4, confidence: 0 }]);
+    expect(w.openPairs()).toEqual(['blue+green']);
+    expect(w.contradiction()).toEqual({ anchor: 'green', open: 1, owners: ['blue'] });
+  });
+
+  it('closes a contradiction whose remaining values were decided together', () => {
+    const w = world();
+    w.decide(['red', 'blue'], new Date(NOW.getTime() + 86_400_000));
+    w.write([{ value: 'red', hlc: 1, confidence: 0.9 }, { value: 'blue', hlc: 2, confidence: 0.8 }]);
+    w.write([{ value: 'green', hlc: 3, confidence: 0.95 }]);
+    const result = w.write([{ value: 'green', hlc: 4, confidence: 0 }]);
+    expect(result.contradictions[0]).toMatchObject({ status: 'resolved', resolutionBasis: 'retracted' });
+    expect(w.live()).toEqual(['blue', 'red']);
   });
 
   it('closes and opens within one batch in HLC order', () => {
@@ -235,5 +304,13 @@ describe('applyFacts: closing conflicts', () => {
     expect(result.opened).toHaveLength(2);
     expect(result.closed).toHaveLength(1);
     expect(w.openPairs()).toEqual(['blue+red']);
+    expect(result.contradictions).toHaveLength(1);
+  });
+
+  it('refuses to decide on a triple it holds only part of, where the rules must see the whole', () => {
+    const w = world();
+    w.write([{ value: 'red', hlc: 1 }]);
+    w.state().complete = false;
+    expect(() => w.write([{ value: 'blue', hlc: 2 }])).toThrow(/needed the whole triple/);
   });
 });

@@ -1,108 +1,14 @@
-import type { FactValue } from './fact-value';
-import { compareFactOrder, compareHlc, type Hlc, maxHlc } from '../time/hlc';
+import { compareFactOrder, compareHlc, maxHlc } from '../time/hlc';
 import { DECAY_SOURCE, isSystemRelation } from './system-sources';
+import { type Leaver, leaveValue, joinValue, settleTriple } from './contradiction-rules';
+import { type ApplyOptions, type ApplyResult, emptyTripleState, type HeadState, isLive, type PreparedFact, type TripleState, tripleKey } from './triple-state';
+
 
 // The semantics of a write, as a pure function over the state of the triples it touches
-// (docs/semantics.md): value heads, the two kinds of retraction, conflicts recorded at write time
-// (dedupe per value pair, cooldown anti-loop) and conflicts closed by retraction.
-// write-facts.ts loads that state under the write lock, calls this, and persists the result.
-
-export interface PreparedFact {
-  id: string;
-  entity: string;
-  relation: string;
-  scope: string;
-  value: FactValue;
-  valueType: string;
-  valueHash: string;
-  refTarget: string | null;
-  source: string;
-  timestamp: Date;
-  hlc: Hlc;
-  validUntil: Date | null;
-  confidence: number;
-  retractsTriple: boolean;
-  /** Provenance, stored with the fact (absent = "assert", [], no session). */
-  writeMode?: string;
-  derivedFrom?: Record<string, unknown>[];
-  sessionId?: string | null;
-}
-
-export interface HeadState {
-  entity: string;
-  relation: string;
-  scope: string;
-  valueHash: string;
-  value: FactValue;
-  valueType: string;
-  refTarget: string | null;
-  headFactId: string;
-  headHlc: Hlc;
-  headConfidence: number;
-  headSource: string;
-  headTimestamp: Date;
-  validUntil: Date | null;
-  tripleRetracted: boolean;
-  /** Effective confidence: 0 when triple-retracted. */
-  confidence: number;
-  baseFactId: string | null;
-  baseHlc: Hlc | null;
-  baseConfidence: number | null;
-  baseTimestamp: Date | null;
-  baseSource: string | null;
-  firstAsserted: Hlc | null;
-  dirty?: boolean;
-}
-
-export interface ConflictState {
-  id: string;
-  entity: string;
-  relation: string;
-  scope: string;
-  factAId: string;
-  factBId: string;
-  valueAHash: string;
-  valueBHash: string;
-  pairKey: string;
-  status: 'unresolved' | 'resolved';
-  detectedAt: Date;
-  resolvedAt?: Date;
-  resolvedBy?: string;
-  resolutionBasis?: string;
-  resolutionFactId?: string;
-}
-
-export interface TripleState {
-  heads: Map<string, HeadState>;
-  unresolved: ConflictState[];
-  /** pair key → end of the latest cooldown still running. */
-  cooldowns: Map<string, Date>;
-  /** Highest HLC of a triple-wide retraction in this triple. */
-  retractedThrough: Hlc | null;
-}
-
-export interface ApplyResult {
-  opened: ConflictState[];
-  closed: ConflictState[];
-  dirtyHeads: HeadState[];
-}
-
-export const tripleKey = (t: { entity: string; relation: string; scope: string }) => `${t.scope}\u0000${t.entity}\u0000${t.relation}`;
-export const pairKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
-
-export function emptyTripleState(): TripleState {
-  return { heads: new Map(), unresolved: [], cooldowns: new Map(), retractedThrough: null };
-}
-
-export function isLive(head: HeadState, now: Date): boolean {
-  return head.confidence > 0 && (head.validUntil === null || head.validUntil.getTime() >= now.getTime());
-}
-
-function liveValues(state: TripleState, now: Date): Set<string> {
-  const live = new Set<string>();
-  for (const head of state.heads.values()) if (isLive(head, now)) live.add(head.valueHash);
-  return live;
-}
+// (docs/semantics.md): value heads, the two kinds of retraction, and each triple's contradiction —
+// values joining it at write time, leaving it when a write retracts them, the cooldown anti-loop
+// (contradiction-rules.ts). write-facts.ts loads that state under the write lock, calls this, and
+// persists the result.
 
 function newHead(fact: PreparedFact): HeadState {
   return {
@@ -130,7 +36,7 @@ function newHead(fact: PreparedFact): HeadState {
   };
 }
 
-/** Applies one fact to its triple; returns the values whose head or liveness it touched. */
+/** Applies one fact to its triple's heads; returns the values whose head or liveness it touched. */
 function applyFact(fact: PreparedFact, state: TripleState): Set<string> {
   const touched = new Set<string>();
   let head = state.heads.get(fact.valueHash);
@@ -176,13 +82,10 @@ function applyFact(fact: PreparedFact, state: TripleState): Set<string> {
   return touched;
 }
 
-export function applyFacts(
-  facts: PreparedFact[],
-  states: Map<string, TripleState>,
-  options: { now: Date; newConflictId: () => string },
-): ApplyResult {
+export function applyFacts(facts: PreparedFact[], states: Map<string, TripleState>, options: ApplyOptions): ApplyResult {
   const { now } = options;
-  const result: ApplyResult = { opened: [], closed: [], dirtyHeads: [] };
+  const result: ApplyResult = { opened: [], closed: [], dirtyHeads: [], contradictions: [] };
+  const lastLeaver = new Map<TripleState, Leaver>();
   const ordered = [...facts].sort(compareFactOrder);
   for (const fact of ordered) {
     const key = tripleKey(fact);
@@ -191,43 +94,23 @@ export function applyFacts(
     const touched = applyFact(fact, state);
     if (isSystemRelation(fact.relation)) continue;
 
-    const live = liveValues(state, now);
-    // A write that leaves one side of an unresolved conflict not live closes it. Expiry alone
-    // is not a write, so a side that was already expired and untouched closes nothing.
-    state.unresolved = state.unresolved.filter((c) => {
-      const sideGone = (hash: string) => touched.has(hash) && !live.has(hash);
-      if (!sideGone(c.valueAHash) && !sideGone(c.valueBHash)) return true;
-      Object.assign(c, { status: 'resolved', resolvedAt: now, resolvedBy: fact.source, resolutionBasis: 'retracted', resolutionFactId: fact.id });
-      result.closed.push(c);
-      return false;
-    });
-
-    // A write that makes (or keeps) its value live checks every other live value of the triple.
-    const head = state.heads.get(fact.valueHash)!;
-    if (head.headFactId !== fact.id || !live.has(fact.valueHash)) continue;
-    for (const other of live) {
-      if (other === fact.valueHash) continue;
-      const pair = pairKey(fact.valueHash, other);
-      if (state.unresolved.some((c) => c.pairKey === pair)) continue;
-      const cooldownEnd = state.cooldowns.get(pair);
-      if (cooldownEnd && cooldownEnd.getTime() > now.getTime()) continue;
-      const conflict: ConflictState = {
-        id: options.newConflictId(),
-        entity: fact.entity,
-        relation: fact.relation,
-        scope: fact.scope,
-        factAId: state.heads.get(other)!.headFactId,
-        factBId: fact.id,
-        valueAHash: other,
-        valueBHash: fact.valueHash,
-        pairKey: pair,
-        status: 'unresolved',
-        detectedAt: now,
-      };
-      state.unresolved.push(conflict);
-      result.opened.push(conflict);
+    // A write that leaves a value not live takes it out of the contradiction. Expiry alone is not a
+    // write, so a value that was already expired and untouched leaves nothing.
+    const leaver: Leaver = { source: fact.source, factId: fact.id };
+    for (const hash of touched) {
+      if (isLive(state.heads.get(hash)!, now)) continue;
+      leaveValue(state, hash, leaver, now, result);
+      lastLeaver.set(state, leaver);
     }
+    // A write that makes (or keeps) its value live joins it to the triple's contradiction.
+    const head = state.heads.get(fact.valueHash)!;
+    if (head.headFactId === fact.id && isLive(head, now)) joinValue(state, fact.valueHash, now, options, result);
   }
-  for (const state of states.values()) for (const head of state.heads.values()) if (head.dirty) result.dirtyHeads.push(head);
+  for (const state of states.values()) {
+    settleTriple(state, lastLeaver.get(state) ?? null, now, options, result);
+    for (const head of state.heads.values()) if (head.dirty) result.dirtyHeads.push(head);
+    const c = state.contradiction;
+    if (c?.dirty) result.contradictions.push(c);
+  }
   return result;
 }

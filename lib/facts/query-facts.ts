@@ -4,6 +4,7 @@ import { unprocessable } from '../errors/domain-error';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type FactRecord, type FactRow, toFactRecord } from './fact-record';
 import type { FactScope } from './scope';
+import { tripleContradictedSql } from './contradiction-sql';
 
 // GET /v1/facts: fact rows, history included (superseded facts, retractions, decay steps), newest
 // first by HLC. `contradicted` marks live value heads of a triple with an unresolved conflict.
@@ -21,13 +22,12 @@ export interface FactQuery {
   limit: number;
 }
 
-/** SQL for "this row is a live value head of a triple with an unresolved conflict". */
+/** SQL for "this row is a live value head of a contradicted triple" (contradiction-sql.ts). */
 export const contradictedColumn = (now: Date) => Prisma.sql`(
   EXISTS (SELECT 1 FROM value_heads vh
           WHERE vh.entity = f.entity AND vh.relation = f.relation AND vh.scope = f.scope AND vh.value_hash = f.value_hash
             AND vh.head_fact_id = f.id AND vh.confidence > 0 AND (vh.valid_until IS NULL OR vh.valid_until >= ${now}))
-  AND EXISTS (SELECT 1 FROM conflicts c
-          WHERE c.entity = f.entity AND c.relation = f.relation AND c.scope = f.scope AND c.status = 'unresolved'))`;
+  AND ${tripleContradictedSql('f', now)})`;
 
 export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[]; cursor: string | null }> {
   if (!query.scopes.length) return { facts: [], cursor: null };

@@ -1,8 +1,8 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
 import type { FactValue } from './fact-value';
-import { type ConflictState, emptyTripleState, type HeadState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
-import { type Hlc } from '../time/hlc';
+import { type ConflictState, type ContradictionState, emptyTripleState, type HeadState, isLive, type PreparedFact, type TripleState, tripleKey } from './triple-state';
+import { compareHlc, type Hlc } from '../time/hlc';
 import { searchVectorSql } from './search-vector';
 import { sqlArray } from '../db/sql-array';
 import { isSystemRelation } from './system-sources';
@@ -48,6 +48,7 @@ interface HeadRow {
 
 interface ConflictRow {
   id: string;
+  contradiction_id: string;
   entity: string;
   relation: string;
   scope: string;
@@ -59,47 +60,55 @@ interface ConflictRow {
   detected_at: Date;
 }
 
+/** The written facts of one triple, with its key. */
+interface TripleWrite {
+  key: string;
+  triple: Triple;
+  facts: PreparedFact[];
+}
+
+/**
+ * The state of every triple a batch writes, as much of it as the rules need (triple-state.ts,
+ * `complete`): for a triple with an open contradiction whose anchor stays live and that no decision
+ * cooled, only the heads of the values written and the anchor, and the conflicts those values own,
+ * so a write costs what it writes whatever the triple holds. The whole triple (every head with
+ * confidence > 0, every unresolved conflict of its contradiction) where the rules may look further:
+ * needsWholeTriple.
+ */
 export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date, withRetractionMarks: boolean): Promise<Map<string, TripleState>> {
   const states = new Map<string, TripleState>();
-  const triples: Triple[] = [];
+  const writes = new Map<string, TripleWrite>();
   for (const fact of facts) {
     const key = tripleKey(fact);
-    if (!states.has(key)) {
-      states.set(key, emptyTripleState());
-      triples.push(fact);
+    let write = writes.get(key);
+    if (!write) {
+      writes.set(key, (write = { key, triple: { entity: fact.entity, relation: fact.relation, scope: fact.scope }, facts: [] }));
+      states.set(key, emptyTripleState(false));
     }
+    write.facts.push(fact);
   }
-  const hashes = [...new Set(facts.map((f) => f.valueHash))];
-  // Only live-capable heads and the heads of the values being written matter to a write.
-  // Each triple looked up on its own (LATERAL … OFFSET 0 keeps the planner from flattening it into
-  // a join): with the triples in an unnest() it has no statistics for, PostgreSQL picked a merge join
-  // on (scope, relation) that filtered 1.4M row pairs for a 1,000-fact batch at 35k facts (293 ms);
-  // one index lookup per triple takes 7 ms, whatever the statistics say.
-  const heads = await tx.$queryRaw<HeadRow[]>`
-    SELECT vh.* FROM ${tripleArrays(triples)}
-    CROSS JOIN LATERAL (
-      -- Every column but search (a tsvector, which the driver adapters cannot decode and a write never needs).
-      SELECT vh.entity, vh.relation, vh.scope, vh.value_hash, vh.value, vh.value_type, vh.ref_target, vh.head_fact_id, vh.head_hlc_wall,
-        vh.head_hlc_counter, vh.head_confidence, vh.head_source, vh.head_timestamp, vh.valid_until, vh.triple_retracted, vh.confidence,
-        vh.base_fact_id, vh.base_hlc_wall, vh.base_hlc_counter, vh.base_confidence, vh.base_timestamp, vh.base_source,
-        vh.first_asserted_hlc_wall, vh.first_asserted_hlc_counter
-      FROM value_heads vh
-      WHERE vh.entity = t.entity AND vh.relation = t.relation AND vh.scope = t.scope
-        AND (vh.confidence > 0 OR vh.value_hash = ANY(${sqlArray(hashes)}::text[]))
-      OFFSET 0
-    ) vh`;
-  for (const row of heads) states.get(tripleKey(row))!.heads.set(row.value_hash, headFromRow(row));
-
+  const all = [...writes.values()];
   // Conflicts are never recorded on system relations (applyFacts skips them), so their triples,
-  // such as the bookkeeping facts' own, need no conflict lookups.
-  const contested = triples.filter((t) => !isSystemRelation(t.relation));
-  if (contested.length) await loadConflictStates(tx, states, contested, now);
+  // such as the bookkeeping facts' own, need no contradiction lookups.
+  const contested = all.filter((w) => !isSystemRelation(w.triple.relation));
+  if (contested.length) await loadContradictions(tx, states, contested.map((w) => w.triple), now);
+
+  const early = all.filter((w) => needsWholeTriple(states.get(w.key)!, w.facts, now, 'before heads'));
+  const rest = all.filter((w) => !early.includes(w));
+  await loadWholeHeads(tx, states, early, facts);
+  if (rest.length) {
+    await loadHeadsOf(tx, states, rest);
+    await loadOwnedConflicts(tx, states, rest);
+  }
+  const late = rest.filter((w) => needsWholeTriple(states.get(w.key)!, w.facts, now, 'after heads'));
+  await loadWholeHeads(tx, states, late, facts);
+  await loadUnresolvedConflicts(tx, states, [...early, ...late]);
 
   // Only an import can write below the newest HLC, so only it needs the triple-wide retraction marks.
   if (withRetractionMarks) {
     const marks = await tx.$queryRaw<(Triple & { hlc_wall: bigint; hlc_counter: number })[]>`
       SELECT DISTINCT ON (f.entity, f.relation, f.scope) f.entity, f.relation, f.scope, f.hlc_wall, f.hlc_counter
-      FROM facts f JOIN ${tripleArrays(triples)} ON f.entity = t.entity AND f.relation = t.relation AND f.scope = t.scope
+      FROM facts f JOIN ${tripleArrays(all.map((w) => w.triple))} ON f.entity = t.entity AND f.relation = t.relation AND f.scope = t.scope
       WHERE f.retracts_triple
       ORDER BY f.entity, f.relation, f.scope, f.hlc_wall DESC, f.hlc_counter DESC`;
     for (const row of marks) states.get(tripleKey(row))!.retractedThrough = hlcOf(row.hlc_wall, row.hlc_counter);
@@ -107,40 +116,175 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
   return states;
 }
 
-/** The unresolved conflicts and running cooldowns of the given triples, into their states. */
-async function loadConflictStates(tx: Tx, states: Map<string, TripleState>, contested: Triple[], now: Date): Promise<void> {
-  const unresolved = await tx.$queryRaw<ConflictRow[]>`
-    SELECT c.id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key, c.detected_at
-    FROM ${tripleArrays(contested)}
-    CROSS JOIN LATERAL (
-      SELECT * FROM conflicts c WHERE c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope AND c.status = 'unresolved' OFFSET 0
-    ) c`;
-  for (const row of unresolved) {
-    states.get(tripleKey(row))!.unresolved.push({
-      id: row.id,
-      entity: row.entity,
-      relation: row.relation,
-      scope: row.scope,
-      factAId: row.fact_a_id,
-      factBId: row.fact_b_id,
-      valueAHash: row.value_a_hash,
-      valueBHash: row.value_b_hash,
-      pairKey: row.pair_key,
-      status: 'unresolved',
-      detectedAt: row.detected_at,
-    });
+/** The whole state of each triple (every head with confidence > 0, its contradiction, conflicts and decisions). */
+export async function loadWholeTriples(tx: Tx, triples: Triple[], now: Date): Promise<Map<string, TripleState>> {
+  const states = new Map<string, TripleState>();
+  const writes: TripleWrite[] = [];
+  for (const triple of triples) {
+    const key = tripleKey(triple);
+    if (states.has(key)) continue;
+    states.set(key, emptyTripleState(false));
+    writes.push({ key, triple: { entity: triple.entity, relation: triple.relation, scope: triple.scope }, facts: [] });
   }
+  if (!writes.length) return states;
+  await loadContradictions(tx, states, writes.map((w) => w.triple), now);
+  await loadWholeHeads(tx, states, writes, []);
+  await loadUnresolvedConflicts(tx, states, writes);
+  return states;
+}
 
-  const cooldowns = await tx.$queryRaw<(Triple & { pair_key: string; until: Date })[]>`
-    SELECT c.entity, c.relation, c.scope, c.pair_key, max(c.do_not_reopen_before) AS until
-    FROM ${tripleArrays(contested)}
+/**
+ * Whether the contradiction rules may look past the values written and the anchor in this triple:
+ * a value may join with no open contradiction to join (its partner is any live value), a decision's
+ * cooldown may exclude the anchor as partner, the anchor may be written (retracted, handing over),
+ * is not live any more, the written values own every open conflict (the contradiction may close),
+ * or a retraction may retract the whole triple.
+ */
+function needsWholeTriple(state: TripleState, facts: PreparedFact[], now: Date, stage: 'before heads' | 'after heads'): boolean {
+  const contested = !isSystemRelation(facts[0].relation);
+  const open = state.contradiction?.status === 'open' ? state.contradiction : null;
+  if (stage === 'before heads') {
+    if (!contested) return false;
+    if (!open) return facts.some((f) => f.confidence > 0);
+    return state.decisions.length > 0 || facts.some((f) => f.valueHash === open.anchor);
+  }
+  const retractsTriple = facts.some((f) => {
+    if (f.confidence > 0) return false;
+    const asserted = state.heads.get(f.valueHash)?.firstAsserted;
+    return !asserted || compareHlc(asserted, f.hlc) >= 0 || facts.some((g) => g.valueHash === f.valueHash && g.confidence > 0);
+  });
+  if (retractsTriple || !contested || !open) return retractsTriple;
+  const anchor = open.anchor ? state.heads.get(open.anchor) : undefined;
+  if (!anchor || !isLive(anchor, now)) return true;
+  const owners = new Set(state.unresolved.map((c) => c.valueBHash));
+  return owners.size >= open.openConflicts;
+}
+
+/** Heads of `writes`' triples with confidence > 0, and of the values written; the triples are then complete (but for their conflicts). */
+async function loadWholeHeads(tx: Tx, states: Map<string, TripleState>, writes: TripleWrite[], facts: PreparedFact[]): Promise<void> {
+  if (!writes.length) return;
+  const hashes = [...new Set(facts.map((f) => f.valueHash))];
+  // Each triple looked up on its own (LATERAL … OFFSET 0 keeps the planner from flattening it into
+  // a join): with the triples in an unnest() it has no statistics for, PostgreSQL picked a merge join
+  // on (scope, relation) that filtered 1.4M row pairs for a 1,000-fact batch at 35k facts (293 ms);
+  // one index lookup per triple takes 7 ms, whatever the statistics say.
+  const heads = await tx.$queryRaw<HeadRow[]>`
+    SELECT vh.* FROM ${tripleArrays(writes.map((w) => w.triple))}
     CROSS JOIN LATERAL (
-      SELECT * FROM conflicts c
-      WHERE c.entity = t.entity AND c.relation = t.relation AND c.scope = t.scope AND c.status = 'resolved' AND c.do_not_reopen_before > ${now}
+      SELECT ${HEAD_COLUMNS} FROM value_heads vh
+      WHERE vh.entity = t.entity AND vh.relation = t.relation AND vh.scope = t.scope
+        AND (vh.confidence > 0 OR vh.value_hash = ANY(${sqlArray(hashes)}::text[]))
       OFFSET 0
-    ) c
-    GROUP BY c.entity, c.relation, c.scope, c.pair_key`;
-  for (const row of cooldowns) states.get(tripleKey(row))!.cooldowns.set(row.pair_key, new Date(row.until));
+    ) vh`;
+  for (const row of heads) states.get(tripleKey(row))!.heads.set(row.value_hash, headFromRow(row));
+  for (const w of writes) states.get(w.key)!.complete = true;
+}
+
+/** Heads of the values written to `writes`' triples and of their anchors, each on the primary key. */
+async function loadHeadsOf(tx: Tx, states: Map<string, TripleState>, writes: TripleWrite[]): Promise<void> {
+  const keys: (Triple & { hash: string })[] = [];
+  for (const w of writes) {
+    const hashes = new Set(w.facts.map((f) => f.valueHash));
+    const anchor = states.get(w.key)!.contradiction?.anchor;
+    if (anchor) hashes.add(anchor);
+    for (const hash of hashes) keys.push({ ...w.triple, hash });
+  }
+  const heads = await tx.$queryRaw<HeadRow[]>`
+    SELECT ${HEAD_COLUMNS} FROM unnest(${sqlArray(keys.map((k) => k.entity))}::text[], ${sqlArray(keys.map((k) => k.relation))}::text[],
+      ${sqlArray(keys.map((k) => k.scope))}::text[], ${sqlArray(keys.map((k) => k.hash))}::text[]) AS k(entity, relation, scope, hash)
+    JOIN value_heads vh ON vh.entity = k.entity AND vh.relation = k.relation AND vh.scope = k.scope AND vh.value_hash = k.hash`;
+  for (const row of heads) states.get(tripleKey(row))!.heads.set(row.value_hash, headFromRow(row));
+}
+
+/** Every column but search (a tsvector, which the driver adapters cannot decode and a write never needs). */
+const HEAD_COLUMNS = Prisma.sql`vh.entity, vh.relation, vh.scope, vh.value_hash, vh.value, vh.value_type, vh.ref_target, vh.head_fact_id, vh.head_hlc_wall,
+  vh.head_hlc_counter, vh.head_confidence, vh.head_source, vh.head_timestamp, vh.valid_until, vh.triple_retracted, vh.confidence,
+  vh.base_fact_id, vh.base_hlc_wall, vh.base_hlc_counter, vh.base_confidence, vh.base_timestamp, vh.base_source,
+  vh.first_asserted_hlc_wall, vh.first_asserted_hlc_counter`;
+
+interface ContradictionRow {
+  id: string;
+  entity: string;
+  relation: string;
+  scope: string;
+  status: string;
+  anchor_value_hash: string | null;
+  open_conflicts: number;
+  opened_at: Date;
+  decided_value_hashes: string[] | null;
+  do_not_reopen_before: Date | null;
+}
+
+/** The open contradiction of each triple, and the decisions whose cooldown runs. */
+async function loadContradictions(tx: Tx, states: Map<string, TripleState>, triples: Triple[], now: Date): Promise<void> {
+  const rows = await tx.$queryRaw<ContradictionRow[]>`
+    SELECT x.* FROM ${tripleArrays(triples)}
+    CROSS JOIN LATERAL (
+      (SELECT x.id, x.entity, x.relation, x.scope, x.status, x.anchor_value_hash, x.open_conflicts, x.opened_at, x.decided_value_hashes, x.do_not_reopen_before
+       FROM contradictions x WHERE x.entity = t.entity AND x.relation = t.relation AND x.scope = t.scope AND x.status = 'open')
+      UNION ALL
+      (SELECT x.id, x.entity, x.relation, x.scope, x.status, x.anchor_value_hash, x.open_conflicts, x.opened_at, x.decided_value_hashes, x.do_not_reopen_before
+       FROM contradictions x WHERE x.entity = t.entity AND x.relation = t.relation AND x.scope = t.scope
+         AND x.do_not_reopen_before > ${now} AND cardinality(x.decided_value_hashes) > 1)
+    ) x`;
+  for (const row of rows) {
+    const state = states.get(tripleKey(row))!;
+    if (row.status === 'open') {
+      state.contradiction = {
+        id: row.id,
+        entity: row.entity,
+        relation: row.relation,
+        scope: row.scope,
+        status: 'open',
+        anchor: row.anchor_value_hash,
+        openConflicts: Number(row.open_conflicts),
+        openedAt: row.opened_at,
+      };
+    } else {
+      state.decisions.push({ values: new Set(row.decided_value_hashes ?? []), until: new Date(row.do_not_reopen_before!) });
+    }
+  }
+}
+
+const conflictFromRow = (row: ConflictRow): ConflictState => ({
+  id: row.id,
+  contradictionId: row.contradiction_id,
+  entity: row.entity,
+  relation: row.relation,
+  scope: row.scope,
+  factAId: row.fact_a_id,
+  factBId: row.fact_b_id,
+  valueAHash: row.value_a_hash,
+  valueBHash: row.value_b_hash,
+  pairKey: row.pair_key,
+  status: 'unresolved',
+  detectedAt: row.detected_at,
+});
+
+const CONFLICT_COLUMNS = Prisma.sql`c.id, c.contradiction_id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key, c.detected_at`;
+
+/** The unresolved conflicts the values written own, on the (contradiction, status, value B) index. */
+async function loadOwnedConflicts(tx: Tx, states: Map<string, TripleState>, writes: TripleWrite[]): Promise<void> {
+  const keys: { contradiction: string; hash: string }[] = [];
+  for (const w of writes) {
+    const open = states.get(w.key)!.contradiction;
+    if (open) for (const hash of new Set(w.facts.map((f) => f.valueHash))) keys.push({ contradiction: open.id, hash });
+  }
+  if (!keys.length) return;
+  const rows = await tx.$queryRaw<ConflictRow[]>`
+    SELECT ${CONFLICT_COLUMNS} FROM unnest(${sqlArray(keys.map((k) => k.contradiction))}::text[], ${sqlArray(keys.map((k) => k.hash))}::text[]) AS k(contradiction, hash)
+    JOIN conflicts c ON c.contradiction_id = k.contradiction AND c.status = 'unresolved' AND c.value_b_hash = k.hash`;
+  for (const row of rows) states.get(tripleKey(row))!.unresolved.push(conflictFromRow(row));
+}
+
+/** Every unresolved conflict of the open contradictions of `writes`' triples (which replaces the owned ones loaded before). */
+async function loadUnresolvedConflicts(tx: Tx, states: Map<string, TripleState>, writes: TripleWrite[]): Promise<void> {
+  const ids = writes.flatMap((w) => states.get(w.key)!.contradiction?.id ?? []);
+  if (!ids.length) return;
+  const rows = await tx.$queryRaw<ConflictRow[]>`
+    SELECT ${CONFLICT_COLUMNS} FROM conflicts c WHERE c.contradiction_id = ANY(${sqlArray(ids)}::text[]) AND c.status = 'unresolved'`;
+  for (const w of writes) states.get(w.key)!.unresolved = [];
+  for (const row of rows) states.get(tripleKey(row))!.unresolved.push(conflictFromRow(row));
 }
 
 function headFromRow(row: HeadRow): HeadState {
@@ -220,11 +364,29 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
 export async function insertConflicts(tx: Tx, conflicts: ConflictState[]): Promise<void> {
   if (!conflicts.length) return;
   await tx.$executeRaw`
-    INSERT INTO conflicts (id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at)
+    INSERT INTO conflicts (id, contradiction_id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at)
     SELECT *, 'unresolved', ${conflicts[0].detectedAt}::timestamptz FROM unnest(
-      ${sqlArray(conflicts.map((c) => c.id))}::text[], ${sqlArray(conflicts.map((c) => c.entity))}::text[], ${sqlArray(conflicts.map((c) => c.relation))}::text[],
+      ${sqlArray(conflicts.map((c) => c.id))}::text[], ${sqlArray(conflicts.map((c) => c.contradictionId))}::text[],
+      ${sqlArray(conflicts.map((c) => c.entity))}::text[], ${sqlArray(conflicts.map((c) => c.relation))}::text[],
       ${sqlArray(conflicts.map((c) => c.scope))}::text[], ${sqlArray(conflicts.map((c) => c.factAId))}::text[], ${sqlArray(conflicts.map((c) => c.factBId))}::text[],
       ${sqlArray(conflicts.map((c) => c.valueAHash))}::text[], ${sqlArray(conflicts.map((c) => c.valueBHash))}::text[], ${sqlArray(conflicts.map((c) => c.pairKey))}::text[])`;
+}
+
+/** The contradictions a write opened or changed: one statement, inserted or updated by id. */
+export async function upsertContradictions(tx: Tx, contradictions: ContradictionState[]): Promise<void> {
+  if (!contradictions.length) return;
+  const list = (pick: (c: ContradictionState) => string | number | null) => sqlArray(contradictions.map(pick));
+  await tx.$executeRaw`
+    INSERT INTO contradictions (id, entity, relation, scope, status, anchor_value_hash, open_conflicts, opened_at, resolved_at, resolved_by,
+      resolution_basis, resolution_fact_id, decided_value_hashes)
+    SELECT u.*, ARRAY[]::text[] FROM unnest(${list((c) => c.id)}::text[], ${list((c) => c.entity)}::text[], ${list((c) => c.relation)}::text[],
+      ${list((c) => c.scope)}::text[], ${list((c) => c.status)}::text[], ${list((c) => c.anchor)}::text[], ${list((c) => c.openConflicts)}::int[],
+      ${list((c) => iso(c.openedAt))}::timestamptz[], ${list((c) => iso(c.resolvedAt))}::timestamptz[], ${list((c) => c.resolvedBy ?? null)}::text[],
+      ${list((c) => c.resolutionBasis ?? null)}::text[], ${list((c) => c.resolutionFactId ?? null)}::text[])
+      AS u(id, entity, relation, scope, status, anchor_value_hash, open_conflicts, opened_at, resolved_at, resolved_by, resolution_basis, resolution_fact_id)
+    ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, anchor_value_hash = EXCLUDED.anchor_value_hash, open_conflicts = EXCLUDED.open_conflicts,
+      resolved_at = EXCLUDED.resolved_at, resolved_by = EXCLUDED.resolved_by, resolution_basis = EXCLUDED.resolution_basis,
+      resolution_fact_id = EXCLUDED.resolution_fact_id`;
 }
 
 /** Conflicts closed because a write retracted one side: resolved, basis "retracted", no cooldown. */

@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import { conflict as conflictError } from '../errors/domain-error';
 import { noteTableChanges } from '../db/maintenance/maintenance-scheduler';
-import { applyFacts, type ApplyResult, type ConflictState, type PreparedFact, type TripleState, tripleKey } from './apply-facts';
+import { applyFacts } from './apply-facts';
+import type { ApplyResult, ConflictState, ContradictionState, PreparedFact, TripleState } from './triple-state';
+import { tripleKey } from './triple-state';
 import { type FactRecord, toFactRecord } from './fact-record';
 import { refTarget } from './fact-value';
 import { valueHash } from './hash-value';
 import { type Hlc, HlcClock } from '../time/hlc';
 import type { FactInput } from './parse-fact-input';
 import { SYSTEM_SOURCE } from './system-sources';
-import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertHeads } from './triple-store';
+import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertContradictions, upsertHeads } from './triple-store';
 import { observeWriteBatch } from '../metrics/registry';
 import { sqlArray } from '../db/sql-array';
+import { config } from '../config/config';
 
 // The one write path: single assert, batch, import, conflict resolution and the seed all come
 // through writeFactsInTx, so every write records and closes conflicts the same way. The decay sweep
@@ -33,6 +36,7 @@ export interface WriteResult {
   facts: FactRecord[];
   opened: ConflictState[];
   closed: ConflictState[];
+  contradictions: ContradictionState[];
   tableChanges: TableChanges;
 }
 
@@ -46,7 +50,10 @@ export async function writeFacts(inputs: FactInput[], options: WriteOptions): Pr
 }
 
 export async function lockWrites(tx: Tx): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY}::bigint)`;
+  // A writer waits at most STIGMEM_WRITE_LOCK_WAIT_MS for the lock, then answers 503 write_lock_busy
+  // (lock_timeout, for this transaction only; set in the same statement, so no extra round trip).
+  // PGlite has one session, so no writer ever waits there.
+  await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${config().writeLockWaitMs}ms`}, true), pg_advisory_xact_lock(${WRITE_LOCK_KEY}::bigint)`;
   const [newest] = await tx.$queryRaw<{ hlc_wall: bigint; hlc_counter: number }[]>`
     SELECT hlc_wall, hlc_counter FROM facts ORDER BY hlc_wall DESC, hlc_counter DESC LIMIT 1`;
   if (newest) clock.observe({ wall: Number(newest.hlc_wall), counter: Number(newest.hlc_counter) });
@@ -106,7 +113,9 @@ export function conflictSystemFacts(opened: ConflictState[], closed: ConflictSta
   ];
 }
 
-const newConflictId = () => `stigmem:conflict:${randomUUID()}`;
+export const newConflictId = () => `stigmem:conflict:${randomUUID()}`;
+export const newContradictionId = () => `stigmem:contradiction:${randomUUID()}`;
+const ids = { newConflictId, newContradictionId };
 
 /**
  * Applies the bookkeeping facts of conflicts a write opened and closed. Their triples are the
@@ -117,7 +126,7 @@ async function applyBookkeeping(tx: Tx, system: PreparedFact[], opened: Conflict
   const fresh = new Set(opened.map((c) => c.id));
   const stored = system.filter((f) => !fresh.has(f.entity));
   const states = stored.length ? await loadTripleStates(tx, stored, now, false) : new Map<string, TripleState>();
-  return applyFacts(system, states, { now, newConflictId });
+  return applyFacts(system, states, { now, ...ids });
 }
 
 /** Writes the system facts for conflicts a write opened and closed; call under lockWrites. */
@@ -134,11 +143,13 @@ export type TableChanges = Record<'facts' | 'value_heads' | 'conflicts', number>
 async function persist(tx: Tx, facts: PreparedFact[], result: ApplyResult, changes: TableChanges): Promise<void> {
   await insertFacts(tx, facts);
   await upsertHeads(tx, result.dirtyHeads);
+  // Contradictions first: a conflict names its contradiction.
+  await upsertContradictions(tx, result.contradictions);
   await insertConflicts(tx, result.opened);
   await closeConflictsByRetraction(tx, result.closed);
   changes.facts += facts.length;
   changes.value_heads += result.dirtyHeads.length;
-  changes.conflicts += result.opened.length + result.closed.length;
+  changes.conflicts += result.opened.length + result.closed.length + result.contradictions.length;
 }
 
 /**
@@ -170,7 +181,7 @@ function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now:
   const head = state?.heads.get(fact.valueHash);
   if (!state || !head || head.headFactId !== fact.id) return false;
   const live = head.confidence > 0 && (!head.validUntil || head.validUntil >= now);
-  return live && state.unresolved.length > 0;
+  return live && state.contradiction?.status === 'open';
 }
 
 export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
@@ -187,7 +198,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
   const facts = inputs.map((input) => prepare(input, options.mode));
   const tableChanges: TableChanges = { facts: 0, value_heads: 0, conflicts: 0 };
   const states = await loadTripleStates(tx, facts, now, options.mode === 'import');
-  const user = applyFacts(facts, states, { now, newConflictId });
+  const user = applyFacts(facts, states, { now, ...ids });
   const system = conflictSystemFacts(user.opened, user.closed).map((input) => prepare(input, 'assert'));
   if (system.some((f) => states.has(tripleKey(f)))) {
     // The batch itself wrote to a conflict's bookkeeping triple: its bookkeeping must see that write.
@@ -200,6 +211,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
       opened: [...user.opened, ...bookkeeping.opened],
       closed: [...user.closed, ...bookkeeping.closed],
       dirtyHeads: [...user.dirtyHeads, ...bookkeeping.dirtyHeads],
+      contradictions: [...user.contradictions, ...bookkeeping.contradictions],
     }, tableChanges);
   }
   // Conflicts opened and closed within one batch were inserted, then closed, above.
@@ -207,6 +219,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
     facts: facts.map((f) => preparedRecord(f, contradicted(f, states, now))),
     opened: user.opened,
     closed: user.closed,
+    contradictions: user.contradictions,
     tableChanges,
   };
 }

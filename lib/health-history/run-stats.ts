@@ -1,9 +1,11 @@
 import { readOnly } from '../db/read-only';
 import { AGED_AFTER_DAYS } from '../conflicts/review-sql';
+import { contradictedSql } from '../facts/contradiction-sql';
 import type { FactScope } from '../facts/scope';
 
 // The scope-level numbers a health run stores beside its findings: sizes (as the health card counts
-// them) and the review queue (pending, aged, mean pending age, dismissals for the false-alarm rule).
+// them) and the review queue, counted in contradicted triples (the unit a person decides: pending,
+// aged, mean pending age) and their decisions (dismissals, for the false-alarm rule).
 
 export interface RunStats {
   fact_count: number;
@@ -26,12 +28,12 @@ export async function runStats(scope: FactScope, now: Date): Promise<RunStats> {
       ) e`;
     const day = 86400_000;
     const [queue] = await tx.$queryRaw<{ pending: bigint; aged: bigint; mean_age: number | null; week: bigint; prev: bigint }[]>`
-      SELECT count(*) FILTER (WHERE status = 'unresolved') AS pending,
-        count(*) FILTER (WHERE status = 'unresolved' AND detected_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * day)}) AS aged,
-        avg(extract(epoch FROM (${now}::timestamptz - detected_at)) / 86400) FILTER (WHERE status = 'unresolved') AS mean_age,
+      SELECT count(*) FILTER (WHERE pending) AS pending,
+        count(*) FILTER (WHERE pending AND opened_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * day)}) AS aged,
+        avg(extract(epoch FROM (${now}::timestamptz - opened_at)) / 86400) FILTER (WHERE pending) AS mean_age,
         count(*) FILTER (WHERE resolution_basis = 'dismissed' AND resolved_at >= ${new Date(now.getTime() - 7 * day)}) AS week,
         count(*) FILTER (WHERE resolution_basis = 'dismissed' AND resolved_at >= ${new Date(now.getTime() - 14 * day)} AND resolved_at < ${new Date(now.getTime() - 7 * day)}) AS prev
-      FROM conflicts WHERE scope = ${scope}`;
+      FROM (SELECT x.opened_at, x.resolution_basis, x.resolved_at, ${contradictedSql('x', now)} AS pending FROM contradictions x WHERE x.scope = ${scope}) q`;
     return {
       fact_count: Number(sizes.facts),
       live_value_count: Number(sizes.live ?? 0),

@@ -44,9 +44,9 @@ async function seriesOf(scope: FactScope, start: Date, now: Date, everyHours: nu
   return db.$queryRaw<CutRow[]>(Prisma.sql`
     WITH cuts AS (SELECT generate_series(${start}::timestamptz, ${now}::timestamptz, make_interval(hours => ${everyHours}::int)) AS cut),
     c AS (
-      SELECT fb.timestamp AS detected, CASE WHEN c.status = 'unresolved' THEN NULL ELSE coalesce(rf.timestamp, c.resolved_at) END AS resolved, c.resolution_basis
-      FROM conflicts c JOIN facts fb ON fb.id = c.fact_b_id LEFT JOIN facts rf ON rf.id = c.resolution_fact_id
-      WHERE c.scope = ${scope}),
+      SELECT x.opened_at AS detected, CASE WHEN x.status = 'open' THEN NULL ELSE coalesce(rf.timestamp, x.resolved_at) END AS resolved, x.resolution_basis
+      FROM contradictions x LEFT JOIN facts rf ON rf.id = x.resolution_fact_id
+      WHERE x.scope = ${scope}),
     ent AS (SELECT min(coalesce(base_timestamp, head_timestamp)) AS first_seen FROM value_heads WHERE scope = ${scope} GROUP BY entity)
     SELECT cuts.cut,
       (SELECT count(*) FROM facts f WHERE f.scope = ${scope} AND f.hlc_wall < (extract(epoch FROM cuts.cut) * 1000)::bigint) AS facts,

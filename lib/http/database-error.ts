@@ -8,7 +8,17 @@ const RESOURCE_CODES: Record<string, { code: string; detail: string; retryAfter:
   '53100': { code: 'database_disk_full', detail: 'the database has no disk space left; an operator must free some', retryAfter: 60 },
   '53300': { code: 'database_busy', detail: 'the database has no connection to spare; try again shortly', retryAfter: 2 },
   '57P03': { code: 'database_starting', detail: 'the database is starting up; try again shortly', retryAfter: 2 },
+  // A writer that waited too long for the node's write lock (lockWrites sets lock_timeout).
+  '55P03': { code: 'write_lock_busy', detail: 'other writes held the node\'s write lock too long; try again shortly', retryAfter: 2 },
 };
+
+/** Prisma's interactive transaction outran TX_OPTIONS (waiting for a connection, or running). */
+const TRANSACTION_TIMEOUT = { code: 'transaction_timeout', detail: 'the request ran out of time inside its transaction and wrote nothing; try again, or send less at once', retryAfter: 5 };
+
+function prismaCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
+}
 
 /** The SQLSTATE of a database error however Prisma or the driver wrapped it, or null. */
 export function sqlState(error: unknown): string | null {
@@ -29,11 +39,11 @@ export function sqlState(error: unknown): string | null {
   return /\bout of memory\b/i.test(message) ? '53200' : null;
 }
 
-/** 503 with Retry-After for a resource failure of the database, else null. */
+/** 503 with Retry-After for a resource failure of the database or a transaction that timed out, else null. Logged once, as a warning. */
 export function databaseErrorResponse(error: unknown): Response | null {
-  const state = sqlState(error);
-  const known = state ? RESOURCE_CODES[state] : undefined;
+  const state = prismaCode(error) === 'P2028' ? 'P2028' : sqlState(error);
+  const known = state === 'P2028' ? TRANSACTION_TIMEOUT : state ? RESOURCE_CODES[state] : undefined;
   if (!known) return null;
-  console.warn(`[stigmem] database ${state}: ${error instanceof Error ? error.message : String(error)}`);
+  console.warn(`[stigmem] database ${state}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   return Response.json({ error: known.code, detail: known.detail }, { status: 503, headers: { 'retry-after': String(known.retryAfter) } });
 }

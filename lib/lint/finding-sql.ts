@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest } from './lint-request';
-import { conflictSideSql } from '../conflicts/conflict-side-sql';
+import { contradictedSql, liveValuesLateral, oldestConflictSql } from '../facts/contradiction-sql';
 
 // The four checks of §14.1 and Spec-20's namespacing as set-based SQL over value heads (docs/semantics.md): one SELECT each,
 // UNION ALL'd into one row set with the same columns, so callers can sort, filter, page and count
@@ -25,16 +25,16 @@ function filters(alias: string, request: LintRequest, withRelation = true) {
 }
 
 function contradictionSql(request: LintRequest, now: Date) {
-  // Each unresolved conflict's two sides, each looked up on value_heads' primary key.
+  // One finding per contradicted triple, naming every live value (strongest first); the conflict id
+  // is the contradiction's oldest unresolved one (resolving it decides the whole triple).
   return Prisma.sql`
-    SELECT 'contradiction' AS "check", 'error' AS severity, c.entity, c.relation,
-      ARRAY[va.head_fact_id, vb.head_fact_id] AS fact_ids, c.id AS conflict_id, ${NO_REF},
-      NULL::timestamptz AS valid_until, va.value AS value_a, vb.value AS value_b,
-      va.confidence AS confidence_a, vb.confidence AS confidence_b, 2::bigint AS value_total
-    FROM conflicts c
-    ${conflictSideSql('c', 'va', 'value_a_hash')}
-    ${conflictSideSql('c', 'vb', 'value_b_hash')}
-    WHERE c.scope = ${request.scope} AND c.status = 'unresolved' AND ${live('va', now)} AND ${live('vb', now)} ${filters('c', request)}`;
+    SELECT 'contradiction' AS "check", 'error' AS severity, x.entity, x.relation,
+      lv.fact_ids, ${oldestConflictSql('x')} AS conflict_id, ${NO_REF},
+      NULL::timestamptz AS valid_until, lv."values"[1] AS value_a, lv."values"[2] AS value_b,
+      lv.confidences[1] AS confidence_a, lv.confidences[2] AS confidence_b, lv.n AS value_total
+    FROM contradictions x
+    ${liveValuesLateral('x', now, 'lv')}
+    WHERE x.scope = ${request.scope} AND ${contradictedSql('x', now)} ${filters('x', request)}`;
 }
 
 function staleSql(request: LintRequest, now: Date) {

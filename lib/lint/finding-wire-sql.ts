@@ -60,9 +60,12 @@ export function findingWireSql(scope: string): Prisma.Sql {
   const qa = raw(valueText('x.value_a'));
   const instant = raw(instantText('x.valid_until'));
   const detail = Prisma.sql`CASE x."check"
-    WHEN 'contradiction' THEN 'Two live values for (entity, relation, scope): ' || ${qa} || ' (confidence ' || ${raw(confidenceText('x.confidence_a'))}
-      || ') and ' || ${raw(valueText('x.value_b'))} || ' (confidence ' || ${raw(confidenceText('x.confidence_b'))}
-      || '); conflict ' || coalesce(x.conflict_id, 'null') || ' is unresolved.'
+    WHEN 'contradiction' THEN CASE WHEN x.value_total > 2 THEN x.value_total::text || ' live values' ELSE 'Two live values' END
+      || ' for (entity, relation, scope): ' || ${qa} || ' (confidence ' || ${raw(confidenceText('x.confidence_a'))}
+      || CASE WHEN x.value_total > 2 THEN '), ' ELSE ') and ' END || ${raw(valueText('x.value_b'))} || ' (confidence ' || ${raw(confidenceText('x.confidence_b'))}
+      || CASE WHEN x.value_total > 2 THEN ') and ' || (x.value_total - 2)::text || ' more' ELSE ')' END
+      || '; conflict ' || coalesce(x.conflict_id, 'null') || ' is unresolved'
+      || CASE WHEN x.value_total > 2 THEN ' (resolving it decides all ' || x.value_total::text || ').' ELSE '.' END
     WHEN 'stale' THEN 'Value ' || ${qa} || CASE x.severity
       WHEN 'warning' THEN ' expired at ' || ${instant} || ' but is not retracted.'
       ELSE ' expires at ' || ${instant} || ', within the lookahead window.' END

@@ -22,8 +22,14 @@ export function suggestedRelation(relation: string): string {
 /** `validUntil`: the row's valid_until as formatInstant writes it, when the caller has it already. */
 export function describeFinding(row: Omit<FindingRow, 'namespace'>, scope: string, validUntil = row.valid_until ? formatInstant(row.valid_until) : ''): string {
   switch (row.check) {
-    case 'contradiction':
-      return `Two live values for (entity, relation, scope): ${quote(row.value_a)} (confidence ${conf(row.confidence_a)}) and ${quote(row.value_b)} (confidence ${conf(row.confidence_b)}); conflict ${row.conflict_id} is unresolved.`;
+    case 'contradiction': {
+      const values = Number(row.value_total ?? 2);
+      const pair = `${quote(row.value_a)} (confidence ${conf(row.confidence_a)})`;
+      const second = `${quote(row.value_b)} (confidence ${conf(row.confidence_b)})`;
+      return values > 2
+        ? `${values} live values for (entity, relation, scope): ${pair}, ${second} and ${values - 2} more; conflict ${row.conflict_id} is unresolved (resolving it decides all ${values}).`
+        : `Two live values for (entity, relation, scope): ${pair} and ${second}; conflict ${row.conflict_id} is unresolved.`;
+    }
     case 'stale':
       return row.severity === 'warning'
         ? `Value ${quote(row.value_a)} expired at ${validUntil} but is not retracted.`

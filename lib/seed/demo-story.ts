@@ -96,10 +96,17 @@ async function rot(scope: FactScope, contradictions: number, expiries: number, r
 
 /** Contradictions detected when their newer fact happened, not when the import replayed it. */
 async function dateConflictsByTheirFacts(): Promise<number> {
-  return (await getDb()).$executeRaw`
+  const db = await getDb();
+  const dated = await db.$executeRaw`
     UPDATE conflicts c SET detected_at = greatest(fa.timestamp, fb.timestamp)
     FROM facts fa, facts fb
     WHERE fa.id = c.fact_a_id AND fb.id = c.fact_b_id AND c.status = 'unresolved' AND c.detected_at > greatest(fa.timestamp, fb.timestamp)`;
+  // A contradiction opened when its first conflict was detected.
+  await db.$executeRaw`
+    UPDATE contradictions x SET opened_at = first.detected_at
+    FROM (SELECT contradiction_id, min(detected_at) AS detected_at FROM conflicts GROUP BY contradiction_id) first
+    WHERE first.contradiction_id = x.id AND x.status = 'open' AND x.opened_at > first.detected_at`;
+  return dated;
 }
 
 const NOTES = {

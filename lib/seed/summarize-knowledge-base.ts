@@ -35,8 +35,8 @@ export async function summarizeKnowledgeBase(db: DbOrTx, now = new Date()): Prom
     db.$queryRaw<CountRow[]>`SELECT scope, count(*)::int AS n FROM value_heads WHERE confidence > 0 AND valid_until < ${now} GROUP BY scope`,
     db.$queryRaw<CountRow[]>`SELECT scope, count(*)::int AS n FROM value_heads WHERE confidence > 0 AND valid_until >= ${now} AND valid_until < ${soon} GROUP BY scope`,
     db.$queryRaw<CountRow[]>`SELECT scope, count(*)::int AS n FROM value_heads WHERE confidence = 0 GROUP BY scope`,
-    db.$queryRaw<CountRow[]>`SELECT scope, count(*)::int AS n FROM conflicts WHERE status = 'unresolved' GROUP BY scope`,
-    db.$queryRaw<CountRow[]>`SELECT scope, count(*)::int AS n FROM conflicts WHERE status <> 'unresolved' GROUP BY scope`,
+    db.$queryRaw<CountRow[]>`SELECT scope, count(*)::int AS n FROM contradictions WHERE status = 'open' GROUP BY scope`,
+    db.$queryRaw<CountRow[]>`SELECT scope, count(*)::int AS n FROM contradictions WHERE status <> 'open' GROUP BY scope`,
     db.$queryRaw<CountRow[]>`
       SELECT scope, count(*)::int AS n FROM (
         SELECT scope, entity FROM value_heads WHERE relation NOT LIKE ${SYSTEM}

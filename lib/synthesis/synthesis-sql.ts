@@ -2,7 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { FactValue } from '../facts/fact-value';
 import { formatHlc } from '../time/hlc';
 import type { SynthesisEntry } from './synthesis-request';
-import { conflictSideSql } from '../conflicts/conflict-side-sql';
+import { contradictedSql, oldestConflictSql } from '../facts/contradiction-sql';
 
 // §16.2 as one set-based statement over value heads: per (entity, relation) of the scope, the
 // winner by §3.3 (higher confidence, then higher HLC); when an unresolved conflict with both sides
@@ -30,14 +30,13 @@ const live = (alias: string, now: Date) =>
 
 const entityFilterOf = (o: SynthesisOptions) => (alias: string) => (o.entity ? Prisma.sql`AND ${Prisma.raw(alias)}.entity = ${o.entity}` : Prisma.empty);
 
-/** CTE open_conflicts: each (entity, relation) of the scope with an unresolved conflict whose two values are live, and that conflict. */
+/** CTE open_conflicts: each contradicted (entity, relation) of the scope, and its contradiction's oldest unresolved conflict. */
 export function openConflictsCte(o: SynthesisOptions): Prisma.Sql {
   return Prisma.sql`
     open_conflicts AS (
-      SELECT c.entity, c.relation, min(c.id) AS conflict_id
-      FROM conflicts c ${conflictSideSql('c', 'va', 'value_a_hash')} ${conflictSideSql('c', 'vb', 'value_b_hash')}
-      WHERE c.scope = ${o.scope} AND c.status = 'unresolved' AND ${live('va', o.now)} AND ${live('vb', o.now)} ${entityFilterOf(o)('c')} ${rangeFilter('c', o.range)}
-      GROUP BY c.entity, c.relation
+      SELECT x.entity, x.relation, ${oldestConflictSql('x')} AS conflict_id
+      FROM contradictions x
+      WHERE x.scope = ${o.scope} AND ${contradictedSql('x', o.now)} ${entityFilterOf(o)('x')} ${rangeFilter('x', o.range)}
     )`;
 }
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ConflictList, type ConflictRecord, FactBatch, type FactRecord } from '../schemas';
+import { ConflictList, type ConflictRecord, ContradictionList, type ContradictionRecord, FactBatch, type FactRecord } from '../schemas';
 import { api, expectBody } from './client';
 import { uniqueEntity, wireFact } from './data';
 
@@ -30,4 +30,9 @@ export async function conflictById(entity: string, id: string): Promise<Conflict
   const found = (await conflictsOf(entity)).find((c) => c.conflict_id === id);
   if (!found) throw new Error(`conflict ${id} not listed for ${entity}`);
   return found;
+}
+
+/** The contradictions of an entity's triples (group=triple), every status unless given. */
+export async function contradictionsOf(entity: string, status = 'all'): Promise<ContradictionRecord[]> {
+  return expectBody(await api.get('/v1/conflicts', { query: { entity, status, group: 'triple', limit: 500 } }), 200, ContradictionList).contradictions;
 }

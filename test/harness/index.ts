@@ -11,7 +11,7 @@ export { createKey, type TestKey } from './keys';
  * postgres run found no server, so the report shows that nothing ran instead of a failure.
  */
 export const describeHttp = describe.skipIf(inject('stigmemTestDatabase').kind === 'skipped');
-export { conflictById, conflictsOf, openConflict, type OpenedConflict } from './conflicts';
+export { conflictById, conflictsOf, contradictionsOf, openConflict, type OpenedConflict } from './conflicts';
 export { liveValues } from './db-state';
 export { compareHlcText } from './hlc';
 export { takeTurnsOnScopeHistory } from './scope-history-turns';

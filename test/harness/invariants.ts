@@ -32,7 +32,7 @@ export async function checkInvariants(prefix: string): Promise<string[]> {
   const pattern = like(prefix);
   const violations: string[] = [];
 
-  // (a) Two live values of a triple: an unresolved conflict for the pair, or a decided one in its cooldown.
+  // (a) Two live values of a triple: an open contradiction of the triple, or a decision still in its cooldown that covered both.
   const uncovered = await db.$queryRaw<{ entity: string; scope: string; a: string; b: string }[]>`
     SELECT a.entity, a.scope, a.value->>'v' AS a, b.value->>'v' AS b
     FROM value_heads a JOIN value_heads b
@@ -41,11 +41,39 @@ export async function checkInvariants(prefix: string): Promise<string[]> {
       AND a.confidence > 0 AND (a.valid_until IS NULL OR a.valid_until >= now())
       AND b.confidence > 0 AND (b.valid_until IS NULL OR b.valid_until >= now())
       AND NOT EXISTS (
-        SELECT 1 FROM conflicts c
-        WHERE c.entity = a.entity AND c.relation = a.relation AND c.scope = a.scope
-          AND c.pair_key IN (a.value_hash || ':' || b.value_hash, b.value_hash || ':' || a.value_hash)
-          AND (c.status = 'unresolved' OR c.do_not_reopen_before > now()))`;
-  for (const u of uncovered) violations.push(`live pair ${u.a}/${u.b} in ${u.scope} ${u.entity} has no open conflict and no cooldown`);
+        SELECT 1 FROM contradictions x
+        WHERE x.entity = a.entity AND x.relation = a.relation AND x.scope = a.scope
+          AND (x.status = 'open' OR (x.do_not_reopen_before > now() AND a.value_hash = ANY(x.decided_value_hashes) AND b.value_hash = ANY(x.decided_value_hashes))))`;
+  for (const u of uncovered) violations.push(`live pair ${u.a}/${u.b} in ${u.scope} ${u.entity} has no open contradiction and no decision in its cooldown`);
+
+  // Linear: a triple holds at most N - 1 unresolved conflicts for its N values with confidence > 0 (expiry is no write, so
+  // an expired value still counts), all of them in its one open contradiction, whose count agrees.
+  const linear = await db.$queryRaw<{ entity: string; scope: string; unresolved: bigint; values: bigint }[]>`
+    SELECT c.entity, c.scope, count(*) AS unresolved,
+      (SELECT count(*) FROM value_heads v WHERE v.entity = c.entity AND v.relation = c.relation AND v.scope = c.scope AND v.confidence > 0) AS values
+    FROM conflicts c WHERE c.entity LIKE ${pattern} AND c.status = 'unresolved'
+    GROUP BY c.entity, c.relation, c.scope
+    HAVING count(*) > greatest(0, (SELECT count(*) FROM value_heads v WHERE v.entity = c.entity AND v.relation = c.relation AND v.scope = c.scope AND v.confidence > 0) - 1)`;
+  for (const l of linear) violations.push(`${l.unresolved} unresolved conflicts for ${l.values} values in ${l.scope} ${l.entity}`);
+  const strays = await db.$queryRaw<{ id: string; why: string }[]>`
+    SELECT c.id, 'unresolved conflict outside an open contradiction of its triple' AS why FROM conflicts c
+    LEFT JOIN contradictions x ON x.id = c.contradiction_id
+    WHERE c.entity LIKE ${pattern} AND c.status = 'unresolved'
+      AND (x.id IS NULL OR x.status <> 'open' OR (x.entity, x.relation, x.scope) <> (c.entity, c.relation, c.scope))
+    UNION ALL
+    SELECT x.id, 'open_conflicts ' || x.open_conflicts || ' but ' || (SELECT count(*) FROM conflicts c WHERE c.contradiction_id = x.id AND c.status = 'unresolved') || ' unresolved'
+    FROM contradictions x WHERE x.entity LIKE ${pattern} AND x.status = 'open'
+      AND x.open_conflicts <> (SELECT count(*) FROM conflicts c WHERE c.contradiction_id = x.id AND c.status = 'unresolved')
+    UNION ALL
+    SELECT x.id, 'open without an unresolved conflict' FROM contradictions x WHERE x.entity LIKE ${pattern} AND x.status = 'open' AND x.open_conflicts < 1
+    UNION ALL
+    SELECT x.id, 'its anchor owns a conflict' FROM contradictions x
+    WHERE x.entity LIKE ${pattern} AND x.status = 'open'
+      AND EXISTS (SELECT 1 FROM conflicts c WHERE c.contradiction_id = x.id AND c.status = 'unresolved' AND c.value_b_hash = x.anchor_value_hash)
+    UNION ALL
+    SELECT min(c.id), 'a value owns ' || count(*) || ' unresolved conflicts' FROM conflicts c
+    WHERE c.entity LIKE ${pattern} AND c.status = 'unresolved' GROUP BY c.contradiction_id, c.value_b_hash HAVING count(*) > 1`;
+  for (const s of strays) violations.push(`${s.id}: ${s.why}`);
 
   // At most one unresolved conflict per triple and value pair.
   const duplicates = await db.$queryRaw<{ entity: string; pair_key: string; n: bigint }[]>`

@@ -54,17 +54,22 @@ describeHttp('concurrent writers', () => {
     const [{ pairs, rows }] = await db.$queryRaw<{ pairs: bigint; rows: bigint }[]>`
       SELECT count(DISTINCT (entity, relation, scope, pair_key)) AS pairs, count(*) AS rows FROM conflicts WHERE entity LIKE ${`${prefix}%`}`;
     expect(Number(rows)).toBe(Number(pairs));
-    // Every triple holds all three values live, so all three pairs of each are open.
-    expect(Number(pairs)).toBe(ENTITIES * RELATIONS.length * 3);
+    // Every triple holds all three values live: one contradiction each, two of its values joined against the third.
+    expect(Number(pairs)).toBe(ENTITIES * RELATIONS.length * 2);
+    const [{ open }] = await db.$queryRaw<{ open: bigint }[]>`
+      SELECT count(*) AS open FROM contradictions WHERE entity LIKE ${`${prefix}%`} AND status = 'open' AND open_conflicts = 2`;
+    expect(Number(open)).toBe(ENTITIES * RELATIONS.length);
 
-    // Five reviewers decide one of those conflicts at the same moment: one wins, four hear 409.
+    // Six reviewers decide that triple at the same moment, by one of its conflicts or by its contradiction: one wins, five hear 409.
     const listed = await api.get('/v1/conflicts', { query: { entity: entities[0], status: 'unresolved', limit: 1 } });
-    const conflict = (listed.body as { conflicts: { conflict_id: string; fact_a: { id: string }; fact_b: { id: string } }[] }).conflicts[0];
-    const path = `/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}/resolve`;
+    const conflict = (listed.body as { conflicts: { conflict_id: string; contradiction_id: string; fact_a: { id: string }; fact_b: { id: string } }[] }).conflicts[0];
+    const path = (id: string) => `/v1/conflicts/${encodeURIComponent(id)}/resolve`;
     const attempts = await Promise.all(
-      [conflict.fact_a.id, conflict.fact_b.id, conflict.fact_a.id, conflict.fact_b.id, conflict.fact_a.id].map((id) => api.post(path, { winning_fact_id: id })),
+      [conflict.fact_a.id, conflict.fact_b.id, conflict.fact_a.id, conflict.fact_b.id, conflict.fact_a.id, conflict.fact_b.id].map((id, i) =>
+        api.post(path(i % 2 ? conflict.contradiction_id : conflict.conflict_id), { winning_fact_id: id }),
+      ),
     );
-    expect(attempts.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(attempts.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     for (const lost of attempts.filter((a) => a.status === 409)) expectError(lost, 409, 'conflict_already_resolved');
     expect(await checkInvariants(prefix)).toEqual([]);
   });

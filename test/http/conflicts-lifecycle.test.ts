@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DismissResponse, FactBatch, FactList, FactRecord } from '../schemas';
-import { advanceClock, api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact, setEnv } from '../harness';
+import { advanceClock, api, conflictById, conflictsOf, contradictionsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact, setEnv } from '../harness';
 
 // How conflicts open and close: recording at write time (dedupe per pair), dismissal with its
 // cooldown, closing by retraction, and expiry that closes nothing.
@@ -27,12 +27,13 @@ describeHttp('conflicts recorded at write time', () => {
     expect(conflicts[0].fact_b?.value).toEqual({ type: 'string', v: 'blue' });
   });
 
-  it('records a conflict for every pair of three live values, and bookkeeping facts for each', async () => {
+  it('records each further value once, against the first: three live values, two conflicts, one contradiction', async () => {
     const entity = uniqueEntity('three');
     await assertValues(entity, ['red', 'blue', 'green']);
     const conflicts = await conflictsOf(entity);
     const pairs = conflicts.map((c) => [c.fact_a!.value, c.fact_b!.value].map((v) => ('v' in v ? String(v.v) : '')).sort().join('+')).sort();
-    expect(pairs).toEqual(['blue+green', 'blue+red', 'green+red']);
+    expect(pairs).toEqual(['blue+red', 'green+red']);
+    expect(new Set(conflicts.map((c) => c.contradiction_id)).size).toBe(1);
     for (const c of conflicts) {
       const system = await allFacts(c.conflict_id);
       const byRelation = Object.fromEntries(system.map((f) => [f.relation, f.value]));
@@ -40,6 +41,9 @@ describeHttp('conflicts recorded at write time', () => {
       expect(byRelation['stigmem:conflict:status']).toEqual({ type: 'string', v: 'unresolved' });
       expect(system.every((f) => f.source === 'system:stigmem' && f.scope === c.scope)).toBe(true);
     }
+    const [contradiction] = await contradictionsOf(entity);
+    expect(contradiction).toMatchObject({ status: 'unresolved', contradicted: true, value_count: 3, open_conflicts: 2, conflict_id: conflicts.at(-1)!.conflict_id });
+    expect(contradiction.values.map((v) => (v.fact && 'v' in v.fact.value ? v.fact.value.v : null)).sort()).toEqual(['blue', 'green', 'red']);
   });
 
   it('does not treat an expired or retracted value as a contradiction', async () => {
@@ -69,7 +73,7 @@ describeHttp('POST /v1/conflicts/:id/dismiss', () => {
     expect(Date.parse(decided.do_not_reopen_before!)).toBeGreaterThan(Date.now() + 89 * 86_400_000);
   });
 
-  it('keeps the pair from reopening during the cooldown, while a third value still opens its own pairs', async () => {
+  it('keeps the values it covered from contradicting again during the cooldown, while a new value opens a new contradiction', async () => {
     const { entity, conflict } = await openConflict();
     expectBody(await api.post(dismissPath(conflict.conflict_id), {}), 200, DismissResponse);
     await assertValues(entity, ['red', 'blue']);
@@ -77,7 +81,10 @@ describeHttp('POST /v1/conflicts/:id/dismiss', () => {
     await assertValues(entity, ['red']);
     expect(await conflictsOf(entity, 'unresolved')).toEqual([]);
     await assertValues(entity, ['green']);
-    expect(await conflictsOf(entity, 'unresolved')).toHaveLength(2);
+    expect(await conflictsOf(entity, 'unresolved')).toHaveLength(1);
+    const [contradiction] = await contradictionsOf(entity, 'unresolved');
+    expect(contradiction.value_count).toBe(3);
+    expect(contradiction.contradiction_id).not.toBe(conflict.contradiction_id);
   });
 
   it('lets a pair reopen once its cooldown has passed', async () => {

@@ -42,6 +42,9 @@ describeHttp('finding wire JSON written by the database', () => {
     const tie = uniqueEntity('tie');
     await assert(scope, wireFact(tie, 'a', { confidence: 0.125 }));
     await assert(scope, wireFact(tie, 'b', { confidence: 0.845 }));
+    // Three values: one finding naming all three, its detail counting the rest.
+    const three = uniqueEntity('three');
+    for (const [v, confidence] of [['x', 0.5], ['y', 0.75], ['z', 0.25]] as const) await assert(scope, wireFact(three, v, { confidence }));
     // Every value type, each against a string (contradictions show both), numbers near exponent notation.
     const typed: [string, WireFact['value'], boolean][] = [
       ['int', { type: 'number', v: 42 }, true],
@@ -56,7 +59,7 @@ describeHttp('finding wire JSON written by the database', () => {
       ['date', { type: 'datetime', v: '2026-01-02T03:04:05.678Z' }, true],
       ['text', { type: 'text', v: awkward }, true],
     ];
-    const wireExpected = new Map<string, boolean>([[plain, true], [tie, false]]);
+    const wireExpected = new Map<string, boolean>([[plain, true], [tie, false], [three, true]]);
     for (const [label, value, wire] of typed) {
       const entity = uniqueEntity(label);
       wireExpected.set(entity, wire);
@@ -106,7 +109,11 @@ describeHttp('finding wire JSON written by the database', () => {
     // And the lint answers the same findings whichever writer wrote each.
     const lint = expectBody(await api.post('/v1/lint', { scope, stale_lookahead_s: 3600 }), 200, LintResult);
     expect(lint.findings.length).toBeGreaterThan(0);
-    expect(lint.findings.some((f) => f.entity === tie && f.detail.includes('(confidence 0.13) and "b" (confidence 0.84)'))).toBe(true);
+    // Values strongest first.
+    expect(lint.findings.some((f) => f.entity === tie && f.detail.includes('"b" (confidence 0.84) and "a" (confidence 0.13)'))).toBe(true);
+    const [threeFinding] = lint.findings.filter((f) => f.entity === three);
+    expect(threeFinding.fact_ids).toHaveLength(3);
+    expect(threeFinding.detail).toMatch(/^3 live values for \(entity, relation, scope\): "y" \(confidence 0\.75\), "x" \(confidence 0\.50\) and 1 more; conflict stigmem:conflict:\S+ is unresolved \(resolving it decides all 3\)\.$/);
   });
 
   it('a value the database holds with trailing zeros goes to toFinding', async () => {

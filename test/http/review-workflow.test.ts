@@ -11,6 +11,7 @@ import { api, createKey, describeHttp, expectError, hlcText, uid, uniqueEntity, 
 type Conflict = {
   conflict_id: string;
   entity: string;
+  contradiction_id: string;
   status: string;
   fact_a: { id: string; value: unknown };
   fact_b: { id: string; value: unknown };
@@ -36,13 +37,13 @@ afterEach(() => {
 
 describeHttp('suggestion rules', () => {
   takeTurnsOnScopeHistory();
-  it('evidence: only one side re-asserted by a non-system source since detection → that side', async () => {
+  it('evidence: only one value re-asserted by a non-system source since the contradiction opened → that value (its newest fact)', async () => {
     const e = uniqueEntity();
-    const a = await post(wireFact(e, 'A', { confidence: 0.6 }));
+    await post(wireFact(e, 'A', { confidence: 0.6 }));
     await post(wireFact(e, 'B', { confidence: 0.9 }));
-    await post(wireFact(e, 'A', { confidence: 0.6, source: 'user:alice' }));
+    const again = await post(wireFact(e, 'A', { confidence: 0.6, source: 'user:alice' }));
     const [c] = await conflictsOf(e);
-    expect(c.suggestion).toMatchObject({ winning_fact_id: a.id, basis: 'evidence' });
+    expect(c.suggestion).toMatchObject({ winning_fact_id: again.id, basis: 'evidence' });
     expect(c.suggestion!.reason).toMatch(/re-asserted/);
   });
 
@@ -137,12 +138,14 @@ describeHttp('reopen', () => {
     await api.post(`/v1/conflicts/${enc(c.conflict_id)}/dismiss`, { resolution_note: 'seasonal' });
     await post(wireFact(e, 'summer'));
     expect(await conflictsOf(e, { status: 'unresolved' })).toEqual([]);
-    const reopened = (await api.post(`/v1/conflicts/${enc(c.conflict_id)}/reopen`)).body as { new_conflict_id: string };
+    const reopened = (await api.post(`/v1/conflicts/${enc(c.conflict_id)}/reopen`)).body as { new_conflict_id: string; contradiction_id: string };
     const open = await conflictsOf(e, { status: 'unresolved' });
     expect(open.map((x) => x.conflict_id)).toEqual([reopened.new_conflict_id]);
-    // The new conflict keeps the decided one's sides (re-asserting "summer" moved its head's row).
-    expect([open[0].fact_a?.value, open[0].fact_b?.value]).toEqual([c.fact_a?.value, c.fact_b?.value]);
+    expect(open[0].contradiction_id).toBe(reopened.contradiction_id);
+    // The new conflict anchors on the stronger value: "summer", re-asserted after "winter", has the newer HLC.
+    expect([open[0].fact_a?.value, open[0].fact_b?.value]).toEqual([{ type: 'string', v: 'summer' }, { type: 'string', v: 'winter' }]);
     const old = (await conflictsOf(e, { status: 'dismissed' }))[0];
+    expect(old.contradiction_id).not.toBe(reopened.contradiction_id);
     expect(Date.parse(old.do_not_reopen_before!)).toBeLessThanOrEqual(Date.now());
     const reader = await createKey(['read'], [S]);
     expectError(await api.post(`/v1/conflicts/${enc(c.conflict_id)}/reopen`, undefined, { key: reader.key }), 403, 'forbidden');
@@ -262,34 +265,34 @@ describeHttp('review history, computed in one pass', () => {
     ),
     sc AS (SELECT unnest(${scopes}::text[]) AS scope)
     SELECT sc.scope, days.day,
-      count(c.id) FILTER (WHERE c.detected_at >= days.day_start) AS detected,
+      count(c.id) FILTER (WHERE c.opened_at >= days.day_start) AS detected,
       count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'manual') AS manual,
       count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'evidence') AS evidence,
       count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'confidence') AS confidence,
       count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'retracted') AS retracted,
       count(c.id) FILTER (WHERE c.resolved_at >= days.day_start AND c.resolved_at < days.cut AND c.resolution_basis = 'dismissed') AS dismissed,
       count(c.id) FILTER (WHERE c.resolved_at IS NULL OR c.resolved_at >= days.cut) AS pending,
-      avg(extract(epoch FROM (days.cut - c.detected_at)) / 86400) FILTER (WHERE c.resolved_at IS NULL OR c.resolved_at >= days.cut) AS mean_age
-    FROM sc CROSS JOIN days LEFT JOIN conflicts c ON c.scope = sc.scope AND c.detected_at < days.cut
+      avg(extract(epoch FROM (days.cut - c.opened_at)) / 86400) FILTER (WHERE c.resolved_at IS NULL OR c.resolved_at >= days.cut) AS mean_age
+    FROM sc CROSS JOIN days LEFT JOIN contradictions c ON c.scope = sc.scope AND c.opened_at < days.cut
     GROUP BY sc.scope, days.day ORDER BY sc.scope, days.day`;
 
-  it('gives the numbers of counting every day, on conflicts detected and decided across and before the range', async () => {
+  it('gives the numbers of counting every day, on contradictions opened and decided across and before the range', async () => {
     const db = await getDb();
     const now = new Date();
     const day = 86400_000;
     const bases = ['manual', 'evidence', 'confidence', 'retracted', 'dismissed'];
     const rollback = new Error('rollback');
     await expect(db.$transaction(async (tx) => {
-      // Conflicts of this test only, rolled back at the end: no other test ever sees them.
+      // Contradictions of this test only, rolled back at the end: no other test ever sees them.
       for (let i = 0; i < 60; i++) {
         // Detected up to 40 days ago at any hour; decided the same moment, hours or days later, or not yet.
         const detected = new Date(now.getTime() - ((i * 17) % 40) * day - ((i * 7) % 24) * 3600_000 - i * 1000);
         const decided = i % 4 === 0 ? null : new Date(Math.min(now.getTime() - 1, detected.getTime() + (i % 5 === 0 ? 0 : ((i * 13) % 12) * day + ((i * 5) % 24) * 3600_000)));
         const scope = ['team', 'local'][i % 2];
         await tx.$executeRaw`
-          INSERT INTO conflicts (id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at, resolved_at, resolution_basis)
-          VALUES (${`stigmem:conflict:history-${uid()}`}, ${uniqueEntity('hist1pass')}, 'memory:x', ${scope}, 'a', 'b', 'ha', 'hb', 'ha:hb',
-            ${decided ? (bases[i % 5] === 'dismissed' ? 'dismissed' : 'resolved') : 'unresolved'}, ${detected}, ${decided}, ${decided ? bases[i % 5] : null})`;
+          INSERT INTO contradictions (id, entity, relation, scope, status, opened_at, resolved_at, resolution_basis, decided_value_hashes)
+          VALUES (${`stigmem:contradiction:history-${uid()}`}, ${uniqueEntity('hist1pass')}, 'memory:x', ${scope},
+            ${decided ? 'resolved' : 'open'}, ${detected}, ${decided}, ${decided ? bases[i % 5] : null}, ARRAY[]::text[])`;
       }
       for (const days of [1, 7, 30]) {
         const scopes = ['local', 'team', 'company'];

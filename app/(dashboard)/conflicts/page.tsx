@@ -14,10 +14,10 @@ import { hasNarrowingFilter, parseQueueFilters, QUEUE_PAGE_SIZE, queueHref, queu
 export const metadata: Metadata = { title: 'Conflicts' };
 
 const emptyText: Record<ConflictStatusFilter, string> = {
-  unresolved: 'No unresolved conflicts. Every triple has at most one live value.',
-  resolved: 'No conflict has been resolved yet.',
-  dismissed: 'No conflict has been dismissed.',
-  all: 'No conflict has been detected.',
+  unresolved: 'No contradicted triple. Every triple has at most one live value, or its values were decided together.',
+  resolved: 'No contradiction has been resolved yet.',
+  dismissed: 'No contradiction has been dismissed.',
+  all: 'No contradiction has been detected.',
 };
 
 export default async function ConflictsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -40,14 +40,14 @@ export default async function ConflictsPage({ searchParams }: { searchParams: Pr
   const empty = !scopes.length
     ? { title: 'Nothing here', text: filters.scope ? `This key cannot read scope “${filters.scope}”.` : 'This key cannot read any scope.' }
     : narrowed
-      ? { title: 'No matching conflicts', text: `${emptyText[filters.status]} (with these filters)` }
+      ? { title: 'No matching contradictions', text: `${emptyText[filters.status]} (with these filters)` }
       : { title: filters.status === 'unresolved' ? 'All clear' : 'Nothing here', text: emptyText[filters.status] };
 
   return (
     <>
       <PageHeader
         title="Conflicts"
-        description="The review queue: triples with two live values, aged ones (over 14 days) first, then newest. Take the suggestion, keep a side, or dismiss a false alarm."
+        description="The review queue: one row per contradicted triple with all its live values, aged ones (over 14 days) first, then newest. Take the suggestion, keep a value, or dismiss a false alarm: one decision for the whole triple."
         actions={<ConflictsSubNav current="queue" />}
       />
       <QueueFilterForm filters={filters} scopes={readable} />

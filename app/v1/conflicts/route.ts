@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { queryUri } from '@/lib/facts/normalize';
 import { queryLimit } from '@/lib/schemas/query-params';
-import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts } from '@/lib/conflicts/list-conflicts';
+import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts, listContradictions } from '@/lib/conflicts/list-conflicts';
 import { scopeSchema } from '@/lib/facts/scope';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -25,11 +25,13 @@ export const GET = apiRoute({
     aged: optionalBoolean,
     has_suggestion: optionalBoolean,
     sort: z.enum(CONFLICT_SORTS, { error: `must be one of ${CONFLICT_SORTS.join(', ')}` }).default('detection'),
+    /** triple: one contradiction per contradicted triple (every live value, one decision) instead of the conflicts. */
+    group: z.enum(['conflict', 'triple'], { error: 'must be conflict or triple' }).default('conflict'),
     cursor: z.string().optional(),
     limit: queryLimit(),
   }),
-  handler: async ({ query, scopes }) => {
-    const page = await listConflicts({ ...query, scopes });
+  handler: async ({ query: { group, ...query }, scopes }) => {
+    const page = group === 'triple' ? await listContradictions({ ...query, scopes }) : await listConflicts({ ...query, scopes });
     return { ...page, has_more: page.cursor !== null };
   },
 });

@@ -1,22 +1,23 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
+import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import { conflictsApiPath, type QueueFilters } from '@/lib/conflicts/view/queue-filters';
 import { apiFetch } from '../../client/api-client';
 import { queryKeys } from '../../client/query-keys';
 
-export interface ConflictsPage {
-  conflicts: ConflictRecord[];
+export interface ContradictionsPage {
+  contradictions: ContradictionRecord[];
   cursor: string | null;
+  total: number;
 }
 
-/** GET /v1/conflicts for one queue view; the server page hands over the first answer. */
-export function useConflictsQuery(filters: QueueFilters, options: { initialData?: ConflictsPage; initialDataUpdatedAt?: number } = {}) {
+/** GET /v1/conflicts?group=triple for one queue view; the server page hands over the first answer. */
+export function useConflictsQuery(filters: QueueFilters, options: { initialData?: ContradictionsPage; initialDataUpdatedAt?: number } = {}) {
   const path = conflictsApiPath(filters);
   return useQuery({
     queryKey: [...queryKeys.conflicts, 'list', path],
-    queryFn: () => apiFetch<ConflictsPage>(path),
+    queryFn: () => apiFetch<ContradictionsPage>(path),
     initialData: options.initialData,
     initialDataUpdatedAt: options.initialDataUpdatedAt,
   });

@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { ApiClientError, errorDetail } from '@/lib/client/api-client';
 import { useDismissConflictMutation } from '@/lib/conflicts/hooks/use-dismiss-conflict-mutation';
 import { useResolveConflictMutation } from '@/lib/conflicts/hooks/use-resolve-conflict-mutation';
-import type { ConflictRecord } from '@/lib/conflicts/conflict-record';
-import { conflictName, type Side, sideFact, suggestedSide, suggestionNote } from '@/lib/conflicts/view/conflict-view';
+import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
+import { conflictName, suggestedIndex, suggestionNote, valueName } from '@/lib/conflicts/view/conflict-view';
+import { type KeepCommand, keptIndex } from '@/lib/conflicts/view/queue-keys';
 import { factValueText } from '../../facts/view/fact-value-text';
 import { conflictHref } from '../view/conflict-href';
 
-export type QueueAction = 'accept' | 'keepA' | 'keepB' | 'dismiss';
+/** Accept the suggestion, keep value N (1-based), or dismiss: one decision for the whole contradicted triple. */
+export type QueueAction = 'accept' | KeepCommand | 'dismiss';
 
 export interface Announcement {
   id: number;
@@ -28,9 +30,9 @@ const without = (set: ReadonlySet<string>, id: string) => {
 };
 
 /**
- * Deciding conflicts from the queue: one resolve or dismiss per action, several may be in flight.
- * A conflict being saved is in `saving`; once decided (or found decided by someone else, 409) it is
- * in `decided`. Every outcome is announced. `decide` answers false when nothing was started.
+ * Deciding contradictions from the queue: one resolve or dismiss per action, several may be in
+ * flight. A contradiction being saved is in `saving`; once decided (or found decided by someone else,
+ * 409) it is in `decided`. Every outcome is announced. `decide` answers false when nothing was started.
  */
 export function useQueueDecisions(announce: (message: Omit<Announcement, 'id'>) => void) {
   const resolve = useResolveConflictMutation();
@@ -42,23 +44,24 @@ export function useQueueDecisions(announce: (message: Omit<Announcement, 'id'>) 
     setDecided((current) => ids.reduce(with_, current));
   }
 
-  function decide(conflict: ConflictRecord, action: QueueAction): boolean {
-    const id = conflict.conflict_id;
+  function decide(conflict: ContradictionRecord, action: QueueAction): boolean {
+    const id = conflict.contradiction_id;
     const name = conflictName(conflict);
     if (saving.has(id) || decided.has(id)) return false;
-    let side: Side | null = null;
+    let index: number | null = null;
     if (action === 'accept') {
-      side = suggestedSide(conflict);
-      if (!side) {
-        announce({ tone: 'info', text: `No suggestion for ${name}: a person decides. Press 1 or 2 to keep a value, or d to dismiss.` });
+      index = suggestedIndex(conflict);
+      if (index === null) {
+        announce({ tone: 'info', text: `No suggestion for ${name}: a person decides. Press a value's number to keep it, or d to dismiss.` });
         return false;
       }
     } else if (action !== 'dismiss') {
-      side = action === 'keepA' ? 'A' : 'B';
+      index = keptIndex(action);
     }
-    const fact = side ? sideFact(conflict, side) : null;
-    if (side && !fact) {
-      announce({ tone: 'error', text: `Value ${side} of ${name} is not readable; open the conflict to decide it.`, href: conflictHref(id) });
+    const fact = index === null ? null : (conflict.values[index]?.fact ?? null);
+    if (index !== null && !fact) {
+      const more = index >= conflict.values.length ? ` It has ${conflict.value_count} ${conflict.value_count === 1 ? 'value' : 'values'}.` : '';
+      announce({ tone: 'error', text: `${name} has no readable ${valueName(index)}.${more} Open it to decide.`, href: conflictHref(id) });
       return false;
     }
 
@@ -75,10 +78,10 @@ export function useQueueDecisions(announce: (message: Omit<Announcement, 'id'>) 
     request.then(
       () => {
         markDecided([id]);
-        const kept = fact ? `“${preview(factValueText(fact.value))}” (value ${side})` : '';
+        const kept = fact ? `“${preview(factValueText(fact.value))}” (${valueName(index!)})` : '';
         announce(
           action === 'dismiss'
-            ? { tone: 'success', text: `Dismissed ${name}: not a contradiction. The pair stays quiet during its cooldown.`, href: conflictHref(id) }
+            ? { tone: 'success', text: `Dismissed ${name}: not a contradiction. Its values stay quiet during the cooldown.`, href: conflictHref(id) }
             : { tone: 'success', text: `Kept ${kept} for ${name}${action === 'accept' ? `, as suggested on ${conflict.suggestion?.basis}` : ''}.`, href: conflictHref(id) },
         );
       },

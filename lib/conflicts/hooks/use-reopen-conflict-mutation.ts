@@ -9,6 +9,7 @@ export interface ReopenConflictResult {
   cooldown_ended_at: string;
   /** The unresolved conflict for the pair when both values are still live, else null. */
   new_conflict_id: string | null;
+  contradiction_id: string | null;
 }
 
 /** POST /v1/conflicts/:id/reopen: ends the pair's cooldown; 409 when the conflict is not decided. */

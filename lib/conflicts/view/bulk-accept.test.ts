@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { type BulkItem, planBulkAccept, summarizeBulk } from './bulk-accept';
-import { conflict } from '@/test/fixtures/conflict-views';
+import { contradiction } from '@/test/fixtures/conflict-views';
 
 describe('planBulkAccept', () => {
-  it('lists exactly the marked conflicts with a suggestion: entity, relation, kept value, basis', () => {
-    const conflicts = [
-      conflict('c1'),
-      conflict('c2', { suggestion: null }),
-      conflict('c3', { suggestion: { winning_fact_id: 'c3-b', basis: 'evidence', reason: 'only B' } }),
-      conflict('c4'),
+  it('lists exactly the marked contradictions with a suggestion: entity, relation, kept value, basis', () => {
+    const contradictions = [
+      contradiction('c1'),
+      contradiction('c2', { suggestion: null }),
+      contradiction('c3', { suggestion: { winning_fact_id: 'c3-b', basis: 'evidence', reason: 'only B' } }),
+      contradiction('c4'),
     ];
-    const plan = planBulkAccept(conflicts, new Set(['c1', 'c2', 'c3']));
-    expect(plan.map((p) => [p.conflictId, p.side, p.keptValue, p.basis, p.winningFactId])).toEqual([
-      ['c1', 'A', 'alice', 'confidence', 'c1-a'],
-      ['c3', 'B', 'bob', 'evidence', 'c3-b'],
+    const id = (n: string) => `stigmem:contradiction:${n}`;
+    const plan = planBulkAccept(contradictions, new Set([id('c1'), id('c2'), id('c3')]));
+    expect(plan.map((p) => [p.conflictId, p.index, p.keptValue, p.basis, p.winningFactId])).toEqual([
+      [id('c1'), 0, 'alice', 'confidence', 'c1-a'],
+      [id('c3'), 1, 'bob', 'evidence', 'c3-b'],
     ]);
     expect(plan[0]).toMatchObject({ entity: 'project:atlas', relation: 'owner', scope: 'local' });
   });
 
-  it('skips conflicts that are no longer unresolved', () => {
-    expect(planBulkAccept([conflict('c1', { status: 'resolved' })], new Set(['c1']))).toEqual([]);
+  it('skips contradictions that are no longer unresolved', () => {
+    expect(planBulkAccept([contradiction('c1', { status: 'resolved' })], new Set(['stigmem:contradiction:c1']))).toEqual([]);
   });
 });
 
@@ -34,7 +35,7 @@ describe('summarizeBulk', () => {
     ]);
     expect(summary.accepted).toHaveLength(2);
     expect(summary.alreadyDecided.map((o) => o.item.conflictId)).toEqual(['c3']);
-    expect(summary.message).toBe('Accepted 2 suggestions. 1 conflict was decided by someone else meanwhile. 1 could not be saved.');
+    expect(summary.message).toBe('Accepted 2 suggestions. 1 contradiction was decided by someone else meanwhile. 1 could not be saved.');
   });
 
   it('says one suggestion in the singular', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { conflictStatusWord, cooldownDaysLeft, formatAge, sameValue, suggestedSide, suggestionNote } from './conflict-view';
-import { conflict } from '@/test/fixtures/conflict-views';
+import { conflictStatusWord, cooldownDaysLeft, formatAge, sameValue, suggestedIndex, suggestionNote, valueName } from './conflict-view';
+import { contradiction } from '@/test/fixtures/conflict-views';
 
 describe('conflict view helpers', () => {
-  it('finds the suggested side, or none', () => {
-    expect(suggestedSide(conflict('c'))).toBe('A');
-    expect(suggestedSide(conflict('c', { suggestion: { winning_fact_id: 'c-b', basis: 'evidence', reason: 'r' } }))).toBe('B');
-    expect(suggestedSide(conflict('c', { suggestion: null }))).toBeNull();
-    expect(suggestedSide(conflict('c', { fact_a: null, fact_b: null }))).toBeNull();
+  it('finds the suggested value among the values, or none', () => {
+    expect(suggestedIndex(contradiction('c'))).toBe(0);
+    expect(suggestedIndex(contradiction('c', { suggestion: { winning_fact_id: 'c-b', basis: 'evidence', reason: 'r' } }))).toBe(1);
+    expect(suggestedIndex(contradiction('c', { suggestion: null }))).toBeNull();
+    expect(suggestedIndex(contradiction('c', { values: [] }))).toBeNull();
+    expect(valueName(1)).toBe('value 2');
   });
 
   it('compares values by type and payload, datetimes as instants', () => {

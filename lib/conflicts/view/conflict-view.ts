@@ -1,11 +1,9 @@
 import type { ConflictRecord } from '../conflict-record';
-import type { FactRecord } from '../../facts/fact-record';
+import type { ContradictionRecord } from '../contradiction-record';
 import type { FactValue } from '../../facts/fact-value';
 
-// How the dashboard talks about a conflict: its sides, the suggested one, its age, its decision.
+// How the dashboard talks about a contradiction: its values, the suggested one, its age, its decision.
 // Pure and browser-safe (type imports only).
-
-export type Side = 'A' | 'B';
 
 /** Two values are the same when type and payload match (datetimes as instants). */
 export function sameValue(a: FactValue, b: FactValue): boolean {
@@ -15,18 +13,16 @@ export function sameValue(a: FactValue, b: FactValue): boolean {
   return a.v === b.v;
 }
 
-export function sideFact(conflict: Pick<ConflictRecord, 'fact_a' | 'fact_b'>, side: Side): FactRecord | null {
-  return side === 'A' ? conflict.fact_a : conflict.fact_b;
+/** Where the suggestion points among a contradiction's values (0-based), or null when a person must decide. */
+export function suggestedIndex(contradiction: Pick<ContradictionRecord, 'values' | 'suggestion'>): number | null {
+  const winner = contradiction.suggestion?.winning_fact_id;
+  if (!winner) return null;
+  const index = contradiction.values.findIndex((v) => v.fact?.id === winner);
+  return index === -1 ? null : index;
 }
 
-/** Which side the suggestion keeps, or null when a person must decide. */
-export function suggestedSide(conflict: Pick<ConflictRecord, 'fact_a' | 'fact_b' | 'suggestion'>): Side | null {
-  const winner = conflict.suggestion?.winning_fact_id;
-  if (!winner) return null;
-  if (conflict.fact_a?.id === winner) return 'A';
-  if (conflict.fact_b?.id === winner) return 'B';
-  return null;
-}
+/** "value 2": values are numbered from 1 in the order the API lists them (strongest first). */
+export const valueName = (index: number) => `value ${index + 1}`;
 
 /** "entity · relation", the name of a conflict in messages. */
 export function conflictName(conflict: Pick<ConflictRecord, 'entity' | 'relation'>): string {
@@ -45,11 +41,12 @@ export const BASIS_TEXT: Record<string, string> = {
   evidence: 'Auto-resolved on evidence',
   confidence: 'Auto-resolved on confidence',
   dismissed: 'Dismissed as not a contradiction',
-  retracted: 'Closed when one side was retracted',
+  retracted: 'Closed when its values were retracted',
+  merged: 'Merged into the contradiction of its triple',
 };
 
 export const SUGGESTION_BASIS_TEXT: Record<'evidence' | 'confidence', string> = {
-  evidence: 'Recent evidence: only this side was re-asserted since the contradiction was detected',
+  evidence: 'Recent evidence: only this value was re-asserted since the contradiction opened',
   confidence: 'Higher confidence, by at least 0.2',
 };
 
@@ -59,7 +56,7 @@ export function suggestionNote(suggestion: { basis: string; reason: string }): s
 }
 
 /** The status word shown for a conflict: dismissals are resolutions with their own name. */
-export function conflictStatusWord(conflict: Pick<ConflictRecord, 'status' | 'resolution_basis'>): string {
+export function conflictStatusWord(conflict: Pick<ConflictRecord | ContradictionRecord, 'status' | 'resolution_basis'>): string {
   return conflict.resolution_basis === 'dismissed' ? 'dismissed' : conflict.status;
 }
 

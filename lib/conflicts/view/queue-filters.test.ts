@@ -41,8 +41,8 @@ describe('queue links and API paths', () => {
     expect(queueHref(filters, { namespace: undefined })).toBe('/conflicts?status=unresolved&scope=local');
   });
 
-  it('builds the GET /v1/conflicts query with sort and limit', () => {
-    expect(conflictsApiPath(filters, 25)).toBe('/v1/conflicts?status=unresolved&scope=local&namespace=owner&cursor=c1&sort=queue&limit=25');
+  it('builds the GET /v1/conflicts query for contradicted triples, with sort and limit', () => {
+    expect(conflictsApiPath(filters, 25)).toBe('/v1/conflicts?status=unresolved&scope=local&namespace=owner&cursor=c1&group=triple&sort=queue&limit=25');
   });
 
   it('knows when a view is narrowed', () => {

@@ -71,9 +71,10 @@ export function queueHref(filters: QueueFilters, changes: Partial<QueueFilters> 
   return `/conflicts?${filterParams(next)}`;
 }
 
-/** The JSON API query for the same view. */
+/** The JSON API query for the same view: one contradiction per contradicted triple. */
 export function conflictsApiPath(filters: QueueFilters, limit = QUEUE_PAGE_SIZE): string {
   const params = filterParams(filters);
+  params.set('group', 'triple');
   params.set('sort', queueSort(filters.status));
   params.set('limit', String(limit));
   return `/v1/conflicts?${params}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandForKey, isTypingTarget, moveSelection, selectionAfterDecision } from './queue-keys';
+import { commandForKey, isTypingTarget, keptIndex, moveSelection, selectionAfterDecision } from './queue-keys';
 
 describe('commandForKey', () => {
   it.each([
@@ -9,8 +9,9 @@ describe('commandForKey', () => {
     ['ArrowUp', 'previous'],
     ['Enter', 'open'],
     ['a', 'accept'],
-    ['1', 'keepA'],
-    ['2', 'keepB'],
+    ['1', 'keep1'],
+    ['2', 'keep2'],
+    ['9', 'keep9'],
     ['d', 'dismiss'],
     ['x', 'toggle'],
   ])('%s → %s', (key, command) => {
@@ -20,7 +21,16 @@ describe('commandForKey', () => {
   it('ignores other keys, including capitals (Shift+A is not a shortcut)', () => {
     expect(commandForKey('A')).toBeNull();
     expect(commandForKey('Tab')).toBeNull();
-    expect(commandForKey('3')).toBeNull();
+    expect(commandForKey('0')).toBeNull();
+    expect(commandForKey('10')).toBeNull();
+  });
+});
+
+describe('keptIndex', () => {
+  it('reads the value a keep command keeps, 0-based, and nothing from other commands', () => {
+    expect(keptIndex('keep1')).toBe(0);
+    expect(keptIndex('keep9')).toBe(8);
+    expect(keptIndex('accept')).toBeNull();
   });
 });
 

@@ -1,8 +1,15 @@
 // Keyboard shortcuts of the conflicts queue, and where the selection goes. Pure, so the rules are
-// tested without a browser: j/k or the arrows move, Enter opens, a accepts the suggestion, 1/2
-// keep a side, d dismisses, x marks the row for bulk accept.
+// tested without a browser: j/k or the arrows move, Enter opens, a accepts the suggestion, 1 to 9
+// keep that value of the contradiction, d dismisses, x marks the row for bulk accept.
 
-export type QueueCommand = 'next' | 'previous' | 'open' | 'accept' | 'keepA' | 'keepB' | 'dismiss' | 'toggle';
+/** keepN keeps value N (1-based, as the queue numbers them). */
+export type KeepCommand = `keep${number}`;
+export type QueueCommand = 'next' | 'previous' | 'open' | 'accept' | KeepCommand | 'dismiss' | 'toggle';
+
+/** The value a keep command keeps, 0-based; null for any other command. */
+export function keptIndex(command: QueueCommand): number | null {
+  return command.startsWith('keep') ? Number(command.slice(4)) - 1 : null;
+}
 
 const KEYS: Record<string, QueueCommand> = {
   j: 'next',
@@ -11,8 +18,7 @@ const KEYS: Record<string, QueueCommand> = {
   ArrowUp: 'previous',
   Enter: 'open',
   a: 'accept',
-  '1': 'keepA',
-  '2': 'keepB',
+  ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i + 1), `keep${i + 1}` as KeepCommand])),
   d: 'dismiss',
   x: 'toggle',
 };
@@ -22,8 +28,7 @@ export const SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ['k', '↑'], label: 'previous conflict' },
   { keys: ['Enter'], label: 'open it' },
   { keys: ['a'], label: 'accept the suggestion' },
-  { keys: ['1'], label: 'keep value A' },
-  { keys: ['2'], label: 'keep value B' },
+  { keys: ['1', '…', '9'], label: 'keep that value' },
   { keys: ['d'], label: 'dismiss: not a contradiction' },
   { keys: ['x'], label: 'mark for bulk accept' },
 ];

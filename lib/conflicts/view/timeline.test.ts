@@ -5,7 +5,7 @@ import { timelineEntries } from './timeline';
 describe('timelineEntries', () => {
   const a = fact('a', { type: 'string', v: 'alice' });
   const b = fact('b', { type: 'string', v: 'bob' });
-  it('marks sides, the conflict facts, retractions, decay steps and the resolution', () => {
+  it('numbers the values, marks their current facts, retractions, decay steps and the resolution', () => {
     const history = [
       fact('a0', { type: 'string', v: 'alice' }),
       a,
@@ -15,14 +15,14 @@ describe('timelineEntries', () => {
       fact('w', { type: 'string', v: 'alice' }, { confidence: 1 }),
       fact('other', { type: 'string', v: 'carol' }),
     ];
-    const entries = timelineEntries(history, { fact_a: a, fact_b: b, resolution_fact_id: 'w' });
-    expect(entries.map((e) => [e.fact.id, e.side, e.kind, e.conflictFact])).toEqual([
-      ['a0', 'A', 'assertion', false],
-      ['a', 'A', 'assertion', true],
-      ['b', 'B', 'assertion', true],
-      ['d', 'B', 'decay', false],
-      ['r', 'B', 'retraction', false],
-      ['w', 'A', 'resolution', false],
+    const entries = timelineEntries(history, { values: [{ fact: a }, { fact: b }], resolution_fact_id: 'w' });
+    expect(entries.map((e) => [e.fact.id, e.value, e.kind, e.current])).toEqual([
+      ['a0', 0, 'assertion', false],
+      ['a', 0, 'assertion', true],
+      ['b', 1, 'assertion', true],
+      ['d', 1, 'decay', false],
+      ['r', 1, 'retraction', false],
+      ['w', 0, 'resolution', false],
       ['other', null, 'assertion', false],
     ]);
   });

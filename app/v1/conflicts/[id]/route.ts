@@ -1,13 +1,13 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { getConflict } from '@/lib/conflicts/get-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
-import { recordScope } from '@/lib/auth/record-scope';
+import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
   permission: 'read',
-  scope: ({ params }) => recordScope('conflict', params.id),
+  scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
   handler: ({ params }) => getConflict(params.id),
 });
 

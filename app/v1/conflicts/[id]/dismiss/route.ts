@@ -1,14 +1,14 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { dismissBodySchema, dismissConflict } from '@/lib/conflicts/dismiss-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
-import { recordScope } from '@/lib/auth/record-scope';
+import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
   permission: 'write',
   body: dismissBodySchema,
-  scope: ({ params }) => recordScope('conflict', params.id),
+  scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
   handler: ({ body, params, principal }) => dismissConflict(params.id, body, principal),
 });
 

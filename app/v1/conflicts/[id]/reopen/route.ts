@@ -1,13 +1,13 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { reopenConflict } from '@/lib/conflicts/reopen-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
-import { recordScope } from '@/lib/auth/record-scope';
+import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
   permission: 'write',
-  scope: ({ params }) => recordScope('conflict', params.id),
+  scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
   handler: ({ params }) => reopenConflict(params.id),
 });
 

@@ -6,18 +6,20 @@ import { StatusBadge } from '../ui/StatusBadge';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles } from '../ui/styles';
 
-/** One side of a conflict with its provenance. */
-export function ConflictSide({ label, fact, kept, suggested }: { label: 'A' | 'B'; fact: FactRecord | null; kept?: boolean; suggested?: boolean }) {
-  const headingId = `side-${label}-title`;
+/** One value of a contradiction with its provenance, numbered as the queue and the keys number it. */
+export function ContradictionValueCard({ index, fact, evidence, kept, suggested }: { index: number; fact: FactRecord | null; evidence: number; kept?: boolean; suggested?: boolean }) {
+  const number = index + 1;
+  const headingId = `value-${number}-title`;
   return (
     <section
       aria-labelledby={headingId}
-      data-testid={`conflict-side-${label.toLowerCase()}`}
+      data-testid="contradiction-value"
+      data-value-number={number}
       className={`${cardStyles} min-w-0 p-5 ${kept ? 'ring-2 ring-emerald-500' : suggested ? 'ring-1 ring-emerald-400' : ''}`}
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          Value {label}
+        <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          Value {number}
         </h2>
         <div className="flex gap-1">
           {kept ? <StatusBadge status="kept" /> : null}
@@ -27,7 +29,7 @@ export function ConflictSide({ label, fact, kept, suggested }: { label: 'A' | 'B
       </div>
       {fact ? (
         <>
-          <div className="mt-2 text-lg font-medium text-slate-900" data-testid={`conflict-value-${label.toLowerCase()}`}>
+          <div className="mt-2 text-lg font-medium wrap-anywhere text-slate-900" data-testid="contradiction-value-text">
             <ValueText text={factValueText(fact.value)} type={fact.value.type} />
           </div>
           <dl className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
@@ -35,6 +37,7 @@ export function ConflictSide({ label, fact, kept, suggested }: { label: 'A' | 'B
             <DetailRow label="Source"><span className="font-mono text-xs wrap-anywhere">{fact.source}</span></DetailRow>
             <DetailRow label="Asserted"><DateTime iso={fact.timestamp} hlc={fact.hlc} /></DetailRow>
             <DetailRow label="Valid until"><DateTime iso={fact.valid_until} fallback="no expiry" /></DetailRow>
+            <DetailRow label="Recent evidence">{evidence ? `${evidence} re-assertion${evidence === 1 ? '' : 's'} since it opened` : 'none'}</DetailRow>
             <DetailRow label="Fact id"><span className="font-mono text-xs wrap-anywhere">{fact.id}</span></DetailRow>
           </dl>
         </>
