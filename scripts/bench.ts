@@ -9,11 +9,13 @@ import { batchIngest } from './bench/measure-batch-ingest';
 import { naiveCreate } from './bench/measure-naive-create';
 import { healthOperations, largeLint } from './bench/measure-health';
 import { httpLargeLint, httpUserPath } from './bench/measure-http';
+import { manyValuedTriple } from './bench/measure-many-valued';
 import { ensureBuilt } from './bench/bench-server';
 
 // npm run bench -- [--facts 100000] [--large 1000000] [--quick] [--only pglite|postgres]
-//                   [--mode all|http|lib] [--no-build]
+//                   [--mode all|http|lib] [--op <operation>] [--no-build]
 //   --large N: facts of the large-scope lint rows (0 skips them; --quick skips them)
+//   --op: only the operations whose name contains this (e.g. "many-valued", "HTTP user path")
 //   --mode http: only the user's path (a started server, HTTP); lib: only the in-process rows
 //   --no-build: reuse the existing .next build for the HTTP rows
 //
@@ -32,7 +34,7 @@ import { ensureBuilt } from './bench/bench-server';
 // Each (database, operation) pair runs in a child process of its own, so peak RSS belongs to that
 // measurement alone and no state (Prisma client, PGlite instance, HLC clock) leaks between them.
 
-const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, httpLargeLint];
+const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, manyValuedTriple, httpLargeLint];
 const LIB_OPERATIONS: BenchOperation[] = [batchIngest, naiveCreate, healthOperations, largeLint];
 const MODES = ['all', 'http', 'lib'] as const;
 
@@ -63,6 +65,7 @@ function settings(): Settings & { child?: { database: string; operation: string 
       large: { type: 'string' },
       seed: { type: 'string' },
       mode: { type: 'string', default: 'all' },
+      op: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       'child-database': { type: 'string' },
       'child-operation': { type: 'string' },
@@ -78,7 +81,8 @@ function settings(): Settings & { child?: { database: string; operation: string 
   if (!Number.isSafeInteger(largeFacts) || largeFacts < 0) throw new Error(`--large must be a whole number, got ${values.large}`);
   const mode = values.mode as (typeof MODES)[number];
   if (!MODES.includes(mode)) throw new Error(`--mode must be one of ${MODES.join(', ')}, got ${values.mode}`);
-  const operations = [...(mode === 'lib' ? [] : HTTP_OPERATIONS), ...(mode === 'http' ? [] : LIB_OPERATIONS)];
+  const operations = [...(mode === 'lib' ? [] : HTTP_OPERATIONS), ...(mode === 'http' ? [] : LIB_OPERATIONS)].filter((op) => !values.op || op.name.includes(values.op));
+  if (!operations.length) throw new Error(`--op ${values.op} names no operation; they are ${[...HTTP_OPERATIONS, ...LIB_OPERATIONS].map((op) => op.name).join(', ')}`);
   return { facts, baselineFacts: Math.min(values.quick ? 1_000 : 5_000, facts), largeFacts, seed, databases, child, operations, noBuild: values['no-build'] };
 }
 

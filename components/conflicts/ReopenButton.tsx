@@ -10,7 +10,7 @@ import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 
 /**
  * Ends the decision's cooldown now; when live values may contradict again, a new contradiction opens at once.
- * The page then reloads without its old outcome notice, and this button keeps the result.
+ * The page then reloads (the same path, whichever id it names) without its old outcome notice, and this button keeps the result.
  */
 export function ReopenButton({ conflictId }: { conflictId: string }) {
   const router = useRouter();
@@ -18,7 +18,7 @@ export function ReopenButton({ conflictId }: { conflictId: string }) {
   const result = reopen.data;
   return (
     <div className="space-y-3">
-      <button type="button" disabled={reopen.isPending} className={buttonStyles.secondary} onClick={() => reopen.mutate(conflictId, { onSuccess: () => router.replace(conflictHref(conflictId)) })}>
+      <button type="button" disabled={reopen.isPending} className={buttonStyles.secondary} onClick={() => reopen.mutate(conflictId, { onSuccess: () => router.replace(window.location.pathname) })}>
         {reopen.isPending ? 'Reopening…' : 'Reopen'}
       </button>
       {result ? (

@@ -62,7 +62,7 @@ export function ResolveForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!choice) return;
+    if (choice === null) return;
     if (choice === 'dismiss') {
       dismiss.mutate({ conflictId, resolution_note: note }, { onSuccess: done('dismissed'), onError: afterError });
       return;
@@ -125,7 +125,7 @@ export function ResolveForm({
             </label>
             <textarea id="resolution-note" rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} className={`${inputStyles} mt-1`} placeholder="Why this decision (kept with the record)" />
           </div>
-          {choice && choice !== 'dismiss' ? (
+          {choice !== null && choice !== 'dismiss' ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={retractLoser} onChange={(e) => setRetractLoser(e.target.checked)} className="accent-indigo-600" />
               {choice === 'new' ? 'Retract every old value' : valueCount > 2 ? 'Retract the other values' : 'Retract the other value'}, so the triple has one live value afterwards
@@ -137,7 +137,7 @@ export function ResolveForm({
             {errorDetail(error)}
           </Notice>
         ) : null}
-        <button type="submit" disabled={!canWrite || !choice || pending} className={choice === 'dismiss' ? buttonStyles.secondary : buttonStyles.primary}>
+        <button type="submit" disabled={!canWrite || choice === null || pending} className={choice === 'dismiss' ? buttonStyles.secondary : buttonStyles.primary}>
           {pending ? 'Saving…' : choice === 'dismiss' ? 'Dismiss contradiction' : 'Resolve contradiction'}
         </button>
       </form>

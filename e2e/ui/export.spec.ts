@@ -51,10 +51,12 @@ test.describe('export', () => {
     await expect(page.getByTestId('conflict-row')).toHaveCount(1);
     const queue = csvRecords((await download(page, /this queue as CSV/)).text);
     expect(queue).toHaveLength(1);
-    expect(queue[0]).toMatchObject({ conflict_id: conflictId, entity, value_a: "'=cmd|calc", value_b: 'plain', status: 'unresolved' });
-    const queueJson = JSON.parse((await download(page, /this queue as JSON/)).text) as { conflict_id: string; fact_a: { value: { v: string } } }[];
+    // One row per contradicted triple, values strongest first (equal confidence: the newer first); the formula neutralised.
+    expect(queue[0]).toMatchObject({ conflict_id: conflictId, entity, live_values: '2', value_1: 'plain', value_2: "'=cmd|calc", status: 'unresolved' });
+    expect(queue[0].contradiction_id).toMatch(/^stigmem:contradiction:/);
+    const queueJson = JSON.parse((await download(page, /this queue as JSON/)).text) as { conflict_id: string; values: { fact: { value: { v: string } } }[] }[];
     expect(queueJson.map((c) => c.conflict_id)).toEqual([conflictId]);
-    expect(queueJson[0]!.fact_a.value.v).toBe('=cmd|calc');
+    expect(queueJson[0]!.values[1].fact.value.v).toBe('=cmd|calc');
 
     await page.goto(`/synthesis?scope=local&entity=${encodeURIComponent(entity)}`);
     const tableRows = page.getByTestId('synthesis-row');

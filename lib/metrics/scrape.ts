@@ -19,7 +19,7 @@ export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; c
   const findings = gauge(registry, 'stigmem_lint_findings', 'Findings of the latest finished run by check and severity', ['scope', 'check', 'severity']);
   const facts = gauge(registry, 'stigmem_facts', 'Fact rows in the scope at the latest run');
   const live = gauge(registry, 'stigmem_live_values', 'Live values in the scope at the latest run');
-  const pending = gauge(registry, 'stigmem_conflicts_pending', 'Unresolved contradictions at the latest run');
+  const pending = gauge(registry, 'stigmem_conflicts_pending', 'Contradicted triples waiting for a decision at the latest run');
   const aged = gauge(registry, 'stigmem_conflicts_aged', 'Contradictions unresolved for more than 14 days at the latest run');
   const lastRun = gauge(registry, 'stigmem_health_run_last_timestamp_seconds', 'Start of the latest health run (any status)');
   const lastDuration = gauge(registry, 'stigmem_health_run_last_duration_seconds', 'Duration of the latest health run');

@@ -7,7 +7,8 @@ import { freePort } from '../../test/harness/free-port';
 // child process on a free port, pointed at a database by environment only. The server's peak RSS
 // is sampled from /proc over its whole process tree, so a row can report what the node used.
 
-const ROOT = path.resolve(__dirname, '..', '..');
+/** The app served; BENCH_APP_ROOT points at another checkout (built there) to measure it the same way, such as the commit before a change. */
+const ROOT = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : path.resolve(__dirname, '..', '..');
 export const BENCH_ADMIN_KEY = 'bench-admin-key-0123456789abcdef0123456789';
 
 /** `next build`, unless --no-build says the .next folder is current. */
