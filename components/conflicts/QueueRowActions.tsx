@@ -5,7 +5,7 @@ import { conflictHref } from '@/lib/conflicts/view/conflict-href';
 import { VALUES_IN_ROW } from './QueueValueCell';
 
 const small =
-  'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
+  'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium whitespace-nowrap text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
 const accept =
   'rounded-md bg-emerald-700 px-2 py-1 text-xs font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-700 disabled:cursor-not-allowed disabled:opacity-50';
 
@@ -44,7 +44,7 @@ export function QueueRowActions({
   // Fixed places (Keep 1 | Keep 2 | Keep 3, then Accept | Dismiss), so every row reads the same way.
   return (
     <div className="flex flex-col items-end gap-1">
-      <div className="grid w-40 grid-cols-3 gap-1">
+      <div className="grid w-48 grid-cols-3 gap-1">
         {keepable.map((value, i) => (
           <button key={value.fact?.id ?? i} type="button" className={small} onClick={() => onAction(`keep${i + 1}`)} aria-label={`Keep value ${i + 1} for ${name}`} disabled={!value.fact}>
             Keep {i + 1}

@@ -24,8 +24,8 @@ const KEYS: Record<string, QueueCommand> = {
 };
 
 export const SHORTCUTS: { keys: string[]; label: string }[] = [
-  { keys: ['j', '↓'], label: 'next conflict' },
-  { keys: ['k', '↑'], label: 'previous conflict' },
+  { keys: ['j', '↓'], label: 'next contradiction' },
+  { keys: ['k', '↑'], label: 'previous contradiction' },
   { keys: ['Enter'], label: 'open it' },
   { keys: ['a'], label: 'accept the suggestion' },
   { keys: ['1', '…', '9'], label: 'keep that value' },
