@@ -15,7 +15,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { errorText, toHttpRequest, toolText, TOOLS } from '../lib/mcp/tool-http.mjs';
+import { errorText, messageText, toHttpRequest, toolText, TOOLS } from '../lib/mcp/tool-http.mjs';
 
 const log = (level, message) => process.stderr.write(`[stigmem-health-mcp] ${level}: ${message}\n`);
 
@@ -77,7 +77,7 @@ const server = new Server({ name: 'stigmem-health-mcp', version: '0.1.0' }, { ca
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const { name, arguments: args } = request.params;
-  const fail = (text) => ({ isError: true, content: [{ type: 'text', text }] });
+  const fail = (text) => ({ isError: true, content: [{ type: 'text', text: messageText(text) }] });
   if (!probe.ok && !(await runProbe()).ok) return fail(`adapter: the Stigmem node is not available (${probe.reason})`);
   let call;
   try {

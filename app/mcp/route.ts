@@ -6,7 +6,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { toErrorResponse } from '@/lib/http/api-route';
 import { assertJsonDepth, MAX_BODY_BYTES, readBodyText } from '@/lib/http/read-body';
 import { NODE_VERSION } from '@/lib/node/node-info';
-import { errorText, toHttpRequest, toolText, TOOLS } from '@/lib/mcp/tool-http.mjs';
+import { errorText, messageText, toHttpRequest, toolText, TOOLS } from '@/lib/mcp/tool-http.mjs';
 import { TOOL_HANDLERS } from './tool-routes';
 
 export const dynamic = 'force-dynamic';
@@ -33,7 +33,7 @@ function mcpServer(principal: Principal): Server {
       if (res.status >= 400) return { isError: true, content: [{ type: 'text' as const, text: errorText(res.status, json) }] };
       return { content: [{ type: 'text' as const, text: toolText(name, json) }] };
     } catch (error) {
-      return { isError: true, content: [{ type: 'text' as const, text: error instanceof Error ? error.message : String(error) }] };
+      return { isError: true, content: [{ type: 'text' as const, text: messageText(error instanceof Error ? error.message : error) }] };
     }
   });
   return server;

@@ -1,11 +1,12 @@
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
-import { factValueText } from '../facts/view/fact-value-text';
 import { formatInstant } from '../time/instant';
 import { type EntryRow, synthesisCtes } from '../synthesis/synthesis-sql';
+import { renderCardSummary } from './render-card-summary';
 
 // A memory card (the reference node's GET /v1/cards/{entity_uri}): the entity's live values in one
-// scope — the synthesis winners, one per relation — as a short text an agent can be handed whole.
+// scope — the synthesis winners, one per relation — as a short text an agent can be handed whole
+// (render-card-summary.ts).
 // Built on every request from value heads, so it is never stale: `refresh=true` changes nothing
 // and `is_stale` is always false.
 
@@ -30,11 +31,10 @@ export async function getCard(entity: string, scope: string): Promise<MemoryCard
       SELECT * FROM entries ORDER BY relation`),
   );
   if (!rows.length) return null;
-  const lines = rows.map((row) => {
-    const flag = row.conflict_id ? ' (contradicted: another live value exists)' : '';
-    return `- ${row.relation}: ${factValueText(row.value)} (confidence ${Number(row.confidence).toFixed(2)})${flag}`;
-  });
-  const summary = `${entity}\n${lines.join('\n')}`;
+  const summary = renderCardSummary(
+    entity,
+    rows.map((row) => ({ relation: row.relation, value: row.value, confidence: Number(row.confidence), contradicted: row.conflict_id !== null })),
+  );
   const confidences = rows.map((row) => Number(row.confidence));
   return {
     entity_uri: entity,

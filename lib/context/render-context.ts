@@ -1,6 +1,7 @@
 import type { FactRecord } from '../facts/fact-record';
 import type { FactValue } from '../facts/fact-value';
 import { factValueText } from '../facts/view/fact-value-text';
+import { mdCode, mdIdentifier, mdText } from '../agent-text/markdown-slots';
 import { compareHlc, parseHlc } from '../time/hlc';
 
 // Spec-19 context injection: facts grouped by relation namespace, rendered as a concise Markdown
@@ -14,6 +15,8 @@ import { compareHlc, parseHlc } from '../time/hlc';
 //
 // Rules: omit the whole block when there are no facts; identifiers verbatim; null as "(null)";
 // confidence only below 1.0, two decimals; descending confidence, then descending HLC.
+// Every string from a fact fills its slot through lib/agent-text (the structural channel): the
+// renderer writes every line and every line start, and a value stays text inside its own line.
 
 export interface ContextFact {
   entity: string;
@@ -40,7 +43,7 @@ export function compareForContext(a: ContextFact, b: ContextFact): number {
 
 export function renderFactLine(fact: ContextFact): string {
   const confidence = fact.confidence < 1 ? ` _(confidence: ${fact.confidence.toFixed(2)})_` : '';
-  return `- **${fact.relation}** on \`${fact.entity}\`: ${factValueText(fact.value)}${confidence}`;
+  return `- **${mdIdentifier(fact.relation)}** on ${mdCode(fact.entity)}: ${mdText(factValueText(fact.value))}${confidence}`;
 }
 
 export function renderContextBlock(subject: string, facts: ContextFact[]): string {
@@ -52,8 +55,8 @@ export function renderContextBlock(subject: string, facts: ContextFact[]): strin
   }
   const sections = [...groups.keys()]
     .sort()
-    .map((ns) => [`### ${ns}`, ...groups.get(ns)!.sort(compareForContext).map(renderFactLine)].join('\n'));
-  return `## Stigmem context - ${subject}\n\n${sections.join('\n\n')}\n`;
+    .map((ns) => [`### ${mdIdentifier(ns, { heading: true })}`, ...groups.get(ns)!.sort(compareForContext).map(renderFactLine)].join('\n'));
+  return `## Stigmem context - ${mdText(subject, { heading: true })}\n\n${sections.join('\n\n')}\n`;
 }
 
 /** What an agent receives at boot (Spec-19): the facts, and the Markdown block rendered from them. */

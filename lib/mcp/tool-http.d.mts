@@ -10,3 +10,4 @@ export declare function toHttpRequest(
 ): { method: 'GET' | 'POST'; path: string; query: string; body: string | undefined; params: Record<string, string>; headers: Record<string, string> };
 export declare function toolText(name: string, json: unknown): string;
 export declare function errorText(status: number, json: unknown): string;
+export declare function messageText(message: unknown): string;

@@ -2,6 +2,7 @@
 // the same table: the node's own /mcp endpoint (in-process, app/mcp/) and the stdio adapter
 // bin/stigmem-health-mcp.mjs (over HTTP to any Stigmem node).
 import { createRequire } from 'node:module';
+import { agentJson, inertLine } from '../agent-text/inert-text.mjs';
 
 const require = createRequire(import.meta.url);
 /** Tool definitions: lint_scope, decay_scope and synthesize_scope verbatim from the spec sections. */
@@ -69,15 +70,24 @@ export function toHttpRequest(name, rawArgs) {
   return { method: route.method, path, query: '', body: JSON.stringify(args), params, headers };
 }
 
+// Tool text is text for a model, so it goes through the structural channel (lib/agent-text): JSON
+// with every line-breaking or hidden character written as a \u escape (the same value when parsed),
+// get_context's Markdown block as the node rendered it, messages as one inert line.
+
 /** The tool's text result for a successful answer: the same JSON as the route; get_context its Markdown. */
 export function toolText(name, json) {
   if (name === 'get_context') return json && typeof json.summary === 'string' ? json.summary : '';
-  return JSON.stringify(json);
+  return agentJson(json);
+}
+
+/** A failure's message (a thrown error, an unknown tool) as one inert line. */
+export function messageText(message) {
+  return inertLine(String(message)).text;
 }
 
 /** The message of an error answer: the node's `detail` (the SDKs read it), else the status. */
 export function errorText(status, json) {
   const detail = json && typeof json === 'object' && typeof json.detail === 'string' ? json.detail : null;
   const code = json && typeof json === 'object' && typeof json.error === 'string' ? json.error : `http_${status}`;
-  return detail ? `${code}: ${detail}` : `${code} (HTTP ${status})`;
+  return messageText(detail ? `${code}: ${detail}` : `${code} (HTTP ${status})`);
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { agentFact } from '../agent-text/agent-fact';
 import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
 import { readOnly } from '../db/read-only';
@@ -13,6 +14,10 @@ import { packToBudget, type RecallCandidate, type ScoredFact, scoreCandidates } 
 // include_neighbors, the heads of entities up to `depth` ref hops away from the hits join them;
 // scoring and packing are in score-recall.ts. Never expired, retracted, below min_confidence, or
 // the node's stigmem: bookkeeping. Contradicted values stay in, marked `contradicted`.
+// Each fact is handed over as agent text (lib/agent-text/agent-fact.ts: inert text fields and
+// `sanitizer_warnings`), and the reference node's channels come with it: `content` holds the
+// recalled facts, `instructions` is always empty — this node has no attested instruction channel,
+// so nothing a writer stored is ever promoted to an instruction (docs/decisions.md § Agent text).
 
 export interface RecallResponse {
   recall_id: string;
@@ -22,6 +27,9 @@ export interface RecallResponse {
   token_budget: number;
   tokens_used: number;
   truncated: boolean;
+  /** The reference node's channel fields; left out with `legacy_format`. */
+  content?: ScoredFact[];
+  instructions?: ScoredFact[];
 }
 
 interface HeadHit {
@@ -95,7 +103,7 @@ async function loadFacts(tx: Tx, ids: string[], now: Date): Promise<Map<string, 
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function recall(request: RecallRequest): Promise<RecallResponse> {
+export async function recall(request: RecallRequest, options: { legacyFormat?: boolean } = {}): Promise<RecallResponse> {
   const now = new Date();
   const candidates = await readOnly(async (tx) => {
     const found = await findCandidates(tx, request, now);
@@ -104,7 +112,7 @@ export async function recall(request: RecallRequest): Promise<RecallResponse> {
       const row = rows.get(c.id);
       // A head's fact carries the value's own confidence; the trust signal is the effective one
       // (equal for live heads, which are the only candidates).
-      return row ? [{ fact: toFactRecord(row), rank: c.rank, hop: c.hop }] : [];
+      return row ? [{ fact: agentFact(toFactRecord(row)), rank: c.rank, hop: c.hop }] : [];
     });
   });
   const scored = scoreCandidates(candidates, request.weights, now.getTime());
@@ -117,5 +125,6 @@ export async function recall(request: RecallRequest): Promise<RecallResponse> {
     token_budget: request.token_budget,
     tokens_used: packed.tokensUsed,
     truncated: packed.truncated,
+    ...(options.legacyFormat ? {} : { content: packed.facts, instructions: [] }),
   };
 }

@@ -1,20 +1,25 @@
+import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { sessionHeader } from '@/lib/http/session-header';
 import { recall } from '@/lib/recall/recall';
 import { recallRequestSchema } from '@/lib/recall/recall-request';
+import { queryBoolean } from '@/lib/schemas/query-params';
 
 export const dynamic = 'force-dynamic';
 
-// POST /v1/recall (read on the scope). `Stigmem-Session` is accepted and checked; a recall writes nothing.
+// POST /v1/recall[?legacy_format=true] (read on the scope). `Stigmem-Session` is accepted and
+// checked; a recall writes nothing. `legacy_format` leaves out the content/instructions channels,
+// as on the reference node.
 export const POST = apiRoute({
   permission: 'read',
   body: recallRequestSchema,
+  query: z.object({ legacy_format: queryBoolean(false) }),
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
-  handler: async ({ req, body }) => {
+  handler: async ({ req, body, query }) => {
     sessionHeader(req);
-    return recall(body);
+    return recall(body, { legacyFormat: query.legacy_format });
   },
 });
 
