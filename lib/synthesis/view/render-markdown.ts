@@ -32,6 +32,12 @@ export function parseInline(text: string): Inline[] {
   let i = 0;
   while (i < text.length) {
     const ch = text[i];
+    // A backslash before ASCII punctuation is an escape (lib/agent-text writes "\<", "\*"…): its character is text.
+    if (ch === '\\' && /[!-/:-@[-`{-~]/.test(text[i + 1] ?? '')) {
+      pushText(out, text[i + 1]);
+      i += 2;
+      continue;
+    }
     if (ch === '`') {
       const end = text.indexOf('`', i + 1);
       if (end > i) {
