@@ -36,8 +36,11 @@ function utf8(bytes: Buffer): string | null {
 
 const rot13 = (text: string) => text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
 
-/** What every decoder below needs somewhere in the text; most values have none of it. */
-const MAYBE_ENCODED = /[A-Za-z0-9+/_-]{16}|%[0-9a-fA-F]{2}|\\[xu][0-9a-fA-F]|rot-?13|backwards|revers|right to left|[\u202e\u2067]|['"][^'"\n]{1,60}['"][^'"\n]*['"]/i;
+/**
+ * What every decoder below needs somewhere in the text; most values have none of it. (A base64
+ * payload long enough to say anything has 16 characters in a row without "/": paths do not.)
+ */
+const MAYBE_ENCODED = /[A-Za-z0-9+=]{16}|[A-Za-z0-9_-]{16}|%[0-9a-fA-F]{2}|\\[xu][0-9a-fA-F]|rot-?13|backwards|revers|right to left|[\u202e\u2067]|['"][^'"\n]{1,60}['"][^'"\n]*['"]/i;
 
 export function decodePayloads(raw: string): DecodedPayload[] {
   const out: DecodedPayload[] = [];
