@@ -35,7 +35,7 @@ describe('inertLine', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 30_000);
 });
 
 describe('agentJson', () => {
@@ -55,5 +55,5 @@ describe('agentJson', () => {
       { numRuns: 500 },
     );
     expect(agentJson('a\u2028b\u200bc\u{e0041}')).toBe('"a\\u2028b\\u200bc\\udb40\\udc41"');
-  });
+  }, 30_000);
 });

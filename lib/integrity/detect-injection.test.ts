@@ -19,12 +19,12 @@ describe('detectInjection on the corpora', () => {
     for (const kind of new Set(injections.map((s) => s.kind))) {
       expect(rate(injections.filter((s) => s.kind === kind).map((s) => s.text)), kind).toBeGreaterThanOrEqual(0.5);
     }
-  });
+  }, 30_000);
 
   it('flags at most 5 % of the benign knowledge-base text', () => {
     expect(benign.length).toBeGreaterThanOrEqual(250);
     expect(rate(benign.map((s) => s.text))).toBeLessThanOrEqual(0.05);
-  });
+  }, 30_000);
 
   it('flags at most 0.5 % of the demo knowledge base', () => {
     const values = demoValues(new Date('2026-11-26T00:00:00Z'));

@@ -14,14 +14,14 @@ describe('detectSensitive on the corpus', () => {
     const formats = new Set(SENSITIVE_FORMATS.map((f) => f.id));
     expect(new Set(corpus.positives.map((p) => p.format))).toEqual(formats);
     for (const sample of corpus.positives) expect(detectSensitive(sample.text).map((f) => f.format), sample.text).toContain(sample.format);
-  });
+  }, 30_000);
 
   it('flags at most 2 % of the near-misses, and no credential in the benign knowledge-base text', () => {
     const flagged = corpus.negatives.filter((n) => detectSensitive(n.text).length > 0);
     expect(flagged.length / corpus.negatives.length).toBeLessThanOrEqual(0.02);
     const credentials = benignCorpus().filter((b) => detectSensitive(b.text).some((f) => f.class === 'credential'));
     expect(credentials.map((b) => b.text)).toEqual([]);
-  });
+  }, 30_000);
 
   it('finds nothing in the demo knowledge base', () => {
     expect(demoValues(new Date('2026-11-26T00:00:00Z')).filter((v) => detectSensitive(v).length > 0)).toEqual([]);
