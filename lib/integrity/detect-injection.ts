@@ -1,16 +1,18 @@
 import { inertLine } from '../agent-text/inert-text.mjs';
 import { decodePayloads } from './decode-payloads';
-import { ENGLISH_RULES, type InjectionKind, type InjectionRule } from './injection-rules';
+import type { InjectionKind, InjectionRule } from './injection-rules';
 import { LANGUAGE_GATES, LANGUAGE_RULES } from './injection-rules-languages';
 import { inspectUrls } from './inspect-urls';
+import { candidateRules } from './rule-triggers';
 import { type DetectionText, joinSpacedLetters, leetspeakReadings, normalizeForDetection } from './normalize-for-detection';
 
 // Is this text an instruction aimed at a model that later reads it (OWASP ASI06, issue 29)? A
 // scored detector built from rules, lexicons and decoders that ship with the code — no model.
 //   1. normalize: NFKC, hidden characters out (and noted), tag characters decoded, homoglyph words
 //      folded, lowercase (normalize-for-detection.ts)
-//   2. match the rules: English (injection-rules.ts) and es fr de pt it zh ja ru
-//      (injection-rules-languages.ts); a negatable rule right after a negation, and every English
+//   2. match the rules: English (injection-rules.ts; only those whose trigger words the text has,
+//      rule-triggers.ts) and es fr de pt it zh ja ru (injection-rules-languages.ts, each gated by
+//      its script or stems); a negatable rule right after a negation, and every English
 //      rule in a text that talks about attacks without addressing anyone ("you"), count for less
 //   3. read again what was hidden: leetspeak and spaced letters (when step 2 found nothing),
 //      base64 / hex / escapes / percent / rot13 / reversed / concatenated payloads, URL parts,
@@ -46,12 +48,14 @@ const evidence = (text: string) => inertLine(text.length > 80 ? `${text.slice(0,
 /** The rules that match `text` (already normalized), each weighed in its context. */
 function matchRules(text: string, prefix = ''): InjectionSignal[] {
   const signals: InjectionSignal[] = [];
-  const meta = ABOUT_ATTACKS.test(text) && !SECOND_PERSON.test(text);
   const languages = Object.keys(LANGUAGE_GATES).filter((code) => LANGUAGE_GATES[code].test(text));
-  const rules = languages.length ? [...ENGLISH_RULES, ...LANGUAGE_RULES.filter((r) => languages.some((code) => r.id.endsWith(`_${code}`)))] : ENGLISH_RULES;
+  const english = candidateRules(text);
+  const rules = languages.length ? [...english, ...LANGUAGE_RULES.filter((r) => languages.some((code) => r.id.endsWith(`_${code}`)))] : english;
+  let meta: boolean | undefined;
   for (const rule of rules) {
     const match = rule.pattern.exec(text);
     if (!match) continue;
+    meta ??= ABOUT_ATTACKS.test(text) && !SECOND_PERSON.test(text);
     signals.push({ kind: rule.kind, rule: `${prefix}${rule.id}`, weight: weighInContext(rule, text, match.index, meta), evidence: evidence(match[0]) });
   }
   return signals;
