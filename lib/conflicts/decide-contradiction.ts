@@ -5,6 +5,9 @@ import { config } from '../config/config';
 import type { FactValue } from '../facts/fact-value';
 import { lockWrites } from '../facts/write-facts';
 import { sqlArray } from '../db/sql-array';
+import type { ContradictionRow } from '../facts/triple-store';
+
+export type { ContradictionRow };
 
 // Shared by resolve and dismiss (docs/semantics.md § Contradictions): one transaction under the
 // write lock that finds the contradiction a conflict id or contradiction id names, refuses unknown
@@ -17,25 +20,6 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export interface Decision {
   basis: 'manual' | 'evidence' | 'confidence' | 'dismissed';
   note: string;
-}
-
-export interface ContradictionRow {
-  id: string;
-  entity: string;
-  relation: string;
-  scope: string;
-  status: string;
-  anchor_value_hash: string | null;
-  open_conflicts: number;
-  opened_at: Date;
-  resolved_at: Date | null;
-  resolved_by: string | null;
-  resolution_note: string | null;
-  resolution_basis: string | null;
-  resolution_fact_id: string | null;
-  winner_value_hash: string | null;
-  decided_value_hashes: string[] | null;
-  do_not_reopen_before: Date | null;
 }
 
 export interface LiveValue {

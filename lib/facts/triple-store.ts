@@ -202,7 +202,8 @@ const HEAD_COLUMNS = Prisma.sql`vh.entity, vh.relation, vh.scope, vh.value_hash,
   vh.base_fact_id, vh.base_hlc_wall, vh.base_hlc_counter, vh.base_confidence, vh.base_timestamp, vh.base_source,
   vh.first_asserted_hlc_wall, vh.first_asserted_hlc_counter`;
 
-interface ContradictionRow {
+/** A row of `contradictions`, every column. */
+export interface ContradictionRow {
   id: string;
   entity: string;
   relation: string;
@@ -211,13 +212,21 @@ interface ContradictionRow {
   anchor_value_hash: string | null;
   open_conflicts: number;
   opened_at: Date;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution_note: string | null;
+  resolution_basis: string | null;
+  resolution_fact_id: string | null;
+  winner_value_hash: string | null;
   decided_value_hashes: string[] | null;
   do_not_reopen_before: Date | null;
 }
 
+type ContradictionStateRow = Pick<ContradictionRow, 'id' | 'entity' | 'relation' | 'scope' | 'status' | 'anchor_value_hash' | 'open_conflicts' | 'opened_at' | 'decided_value_hashes' | 'do_not_reopen_before'>;
+
 /** The open contradiction of each triple, and the decisions whose cooldown runs. */
 async function loadContradictions(tx: Tx, states: Map<string, TripleState>, triples: Triple[], now: Date): Promise<void> {
-  const rows = await tx.$queryRaw<ContradictionRow[]>`
+  const rows = await tx.$queryRaw<ContradictionStateRow[]>`
     SELECT x.* FROM ${tripleArrays(triples)}
     CROSS JOIN LATERAL (
       (SELECT x.id, x.entity, x.relation, x.scope, x.status, x.anchor_value_hash, x.open_conflicts, x.opened_at, x.decided_value_hashes, x.do_not_reopen_before

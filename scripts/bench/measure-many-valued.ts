@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { BenchContext, BenchOperation } from './bench-operation';
@@ -42,7 +43,8 @@ async function countRows(env: Record<string, string>, sql: string): Promise<{ co
       await client.end();
     }
   }
-  const db = new PGlite(env.STIGMEM_DATA_DIR);
+  // Where the server keeps it (lib/db/connection.ts, pgliteDataDir).
+  const db = new PGlite(path.join(env.STIGMEM_DATA_DIR, 'pglite'));
   try {
     return (await db.query<{ conflicts: number; bookkeeping: number }>(sql)).rows;
   } finally {
@@ -69,6 +71,7 @@ export const manyValuedTriple: BenchOperation = {
           const res = await post(client, [fact]);
           if (res.status !== 201) throw new Error(`the other scope's write answered ${res.status}: ${res.text.slice(0, 200)}`);
           others.push(res.seconds);
+          context.log(`    other scope: ${res.seconds.toFixed(3)} s`);
           await new Promise((resolve) => setTimeout(resolve, OTHER_EVERY_MS));
         }
       })();
@@ -76,6 +79,7 @@ export const manyValuedTriple: BenchOperation = {
         const facts = Array.from({ length: BATCH }, (_, j) => ({ entity: ENTITY, relation: 'memory:status', value: { type: 'string', v: `value ${i + j}` }, source: 'bench:many', scope: 'local' }));
         const res = await post(client, facts);
         batches.push(res.seconds);
+        context.log(`    batch ${batches.length}: ${res.status} in ${res.seconds.toFixed(3)} s`);
         if (res.status !== 201) stopped = `batch ${batches.length} answered ${res.status} after ${res.seconds.toFixed(1)} s`;
         else if (res.seconds > STOP_AFTER_S) stopped = `batch ${batches.length} took ${res.seconds.toFixed(1)} s`;
       }
