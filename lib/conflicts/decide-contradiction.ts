@@ -58,6 +58,8 @@ async function findTarget(tx: Tx, id: string): Promise<{ contradiction: Contradi
   if (!row) throw notFound('conflict_not_found', `no conflict with id ${id}`);
   if (row.status !== 'unresolved') throw alreadyDecided(`conflict ${id}`, row.resolution_basis, row.resolved_by);
   const [contradiction] = await tx.$queryRaw<ContradictionRow[]>`SELECT * FROM contradictions WHERE id = ${row.contradiction_id}`;
+  // Every conflict belongs to a contradiction (the write path sets it; the migration set the rest).
+  if (!contradiction) throw new Error(`conflict ${id} belongs to no contradiction`);
   return { contradiction, conflictId: row.id };
 }
 

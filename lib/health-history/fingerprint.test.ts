@@ -15,6 +15,8 @@ describe('health-run fingerprints', () => {
     expect(fingerprintOf(finding('stale', 'warning', 'e1'))).toBe(a);
     expect(fingerprintOf(finding('orphan', 'info', 'e1'))).not.toBe(a);
     expect(fingerprintOf(finding('broken_ref', 'warning', 'e1', { ref_target: 'x' }))).not.toBe(fingerprintOf(finding('broken_ref', 'warning', 'e1', { ref_target: 'y' })));
+    // One contradiction finding per triple: the conflict it names may move, the finding stays the same one.
+    expect(fingerprintOf(finding('contradiction', 'error', 'e1', { conflict_id: 'c1' }))).toBe(fingerprintOf(finding('contradiction', 'error', 'e1', { conflict_id: 'c2' })));
   });
 
   it('stores a set as 6 bytes per hash, in order, and reads it back', () => {

@@ -18,9 +18,12 @@ export interface FindingIdentity {
 export type CompactFinding = FindingIdentity & { h: string };
 
 /** 12 hex digits (48 bits) of SHA-256 over the identity: a collision inside one scope is negligible. Severity is left
- * out: the same value moving from "expires soon" to "expired" is the same problem, not a new one. */
+ * out: the same value moving from "expires soon" to "expired" is the same problem, not a new one. So is the conflict id
+ * of a contradiction (one finding per triple): it names the contradiction's oldest open conflict, which moves when
+ * that conflict's value is retracted while the triple stays contradicted. */
 export function fingerprintOf(f: FindingIdentity): string {
-  const key = [f.check, f.entity, f.relation ?? '', f.conflict_id ?? '', f.ref_target ?? ''].join('\u0000');
+  const conflict = f.check === 'contradiction' ? '' : (f.conflict_id ?? '');
+  const key = [f.check, f.entity, f.relation ?? '', conflict, f.ref_target ?? ''].join('\u0000');
   return createHash('sha256').update(key).digest('hex').slice(0, 12);
 }
 
