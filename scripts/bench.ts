@@ -8,7 +8,7 @@ import { type BenchRow, formatBenchTable } from './bench/bench-table';
 import { batchIngest } from './bench/measure-batch-ingest';
 import { naiveCreate } from './bench/measure-naive-create';
 import { healthOperations, largeLint } from './bench/measure-health';
-import { httpLargeLint, httpUserPath } from './bench/measure-http';
+import { httpIngest, httpLargeLint, httpUserPath } from './bench/measure-http';
 import { manyValuedTriple } from './bench/measure-many-valued';
 import { ensureBuilt } from './bench/bench-server';
 
@@ -34,7 +34,7 @@ import { ensureBuilt } from './bench/bench-server';
 // Each (database, operation) pair runs in a child process of its own, so peak RSS belongs to that
 // measurement alone and no state (Prisma client, PGlite instance, HLC clock) leaks between them.
 
-const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, manyValuedTriple, httpLargeLint];
+const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, manyValuedTriple, httpLargeLint, httpIngest];
 const LIB_OPERATIONS: BenchOperation[] = [batchIngest, naiveCreate, healthOperations, largeLint];
 const MODES = ['all', 'http', 'lib'] as const;
 

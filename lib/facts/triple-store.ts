@@ -133,6 +133,9 @@ export async function loadWholeTriples(tx: Tx, triples: Triple[], now: Date): Pr
   return states;
 }
 
+/** Open conflicts up to which a contradiction's triple is loaded whole whatever is written (needsWholeTriple). */
+const SMALL_CONTRADICTION = 32;
+
 /**
  * Whether the contradiction rules may look past the values written and the anchor in this triple:
  * a value may join with no open contradiction to join (its partner is any live value), a decision's
@@ -146,7 +149,9 @@ function needsWholeTriple(state: TripleState, facts: PreparedFact[], now: Date, 
   if (stage === 'before heads') {
     if (!contested) return false;
     if (!open) return facts.some((f) => f.confidence > 0);
-    return state.decisions.length > 0 || facts.some((f) => f.valueHash === open.anchor);
+    // A small contradiction is read whole at once: the same statements as a triple without one, where
+    // the partial path would take two more (on PGlite each costs more than the rows it saves).
+    return open.openConflicts <= SMALL_CONTRADICTION || state.decisions.length > 0 || facts.some((f) => f.valueHash === open.anchor);
   }
   const retractsTriple = facts.some((f) => {
     if (f.confidence > 0) return false;

@@ -133,11 +133,11 @@ async function applyBookkeeping(tx: Tx, system: PreparedFact[], opened: Conflict
 export async function writeConflictBookkeeping(tx: Tx, opened: ConflictState[], closed: ConflictState[], now: Date): Promise<void> {
   const system = conflictSystemFacts(opened, closed).map((input) => prepare(input, 'assert'));
   // The sweep reports its rows to maintenance itself.
-  if (system.length) await persist(tx, system, await applyBookkeeping(tx, system, opened, now), { facts: 0, value_heads: 0, conflicts: 0 });
+  if (system.length) await persist(tx, system, await applyBookkeeping(tx, system, opened, now), { facts: 0, value_heads: 0, conflicts: 0, contradictions: 0 });
 }
 
 /** Rows written per table, for database maintenance (lib/db/maintenance). */
-export type TableChanges = Record<'facts' | 'value_heads' | 'conflicts', number>;
+export type TableChanges = Record<'facts' | 'value_heads' | 'conflicts' | 'contradictions', number>;
 
 /** One set-based statement per table. */
 async function persist(tx: Tx, facts: PreparedFact[], result: ApplyResult, changes: TableChanges): Promise<void> {
@@ -149,7 +149,8 @@ async function persist(tx: Tx, facts: PreparedFact[], result: ApplyResult, chang
   await closeConflictsByRetraction(tx, result.closed);
   changes.facts += facts.length;
   changes.value_heads += result.dirtyHeads.length;
-  changes.conflicts += result.opened.length + result.closed.length + result.contradictions.length;
+  changes.conflicts += result.opened.length + result.closed.length;
+  changes.contradictions += result.contradictions.length;
 }
 
 /**
@@ -196,7 +197,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
     }
   }
   const facts = inputs.map((input) => prepare(input, options.mode));
-  const tableChanges: TableChanges = { facts: 0, value_heads: 0, conflicts: 0 };
+  const tableChanges: TableChanges = { facts: 0, value_heads: 0, conflicts: 0, contradictions: 0 };
   const states = await loadTripleStates(tx, facts, now, options.mode === 'import');
   const user = applyFacts(facts, states, { now, ...ids });
   const system = conflictSystemFacts(user.opened, user.closed).map((input) => prepare(input, 'assert'));

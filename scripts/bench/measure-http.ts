@@ -195,6 +195,24 @@ export const httpUserPath: BenchOperation = {
   },
 };
 
+/** Only the ingest of the user's path (a fresh database, 4 clients, batches of 1,000): for comparing two builds side by side (BENCH_APP_ROOT), alternating runs. */
+export const httpIngest: BenchOperation = {
+  name: 'HTTP ingest',
+  async run(context) {
+    const db = await context.database.empty();
+    const bodies = wireBatches(context, context.facts);
+    const server = await startServer(db.env, context.log);
+    try {
+      server.takePeakRssMb();
+      const seconds = await ingest(new BenchClient(server.url), bodies, context);
+      return [row(context, context.facts, `ingest over HTTP, ${CLIENTS} clients × batches of ${BATCH.toLocaleString('en-US')}`, seconds, server.takePeakRssMb(), TARGETS[engine(context)].ingest)];
+    } finally {
+      await server.stop();
+      await db.dispose();
+    }
+  },
+};
+
 /** Lint at 1M facts in one scope over HTTP (PostgreSQL only: ≤ 5 s), beside in-process. */
 export const httpLargeLint: BenchOperation = {
   name: 'HTTP lint 1M',
