@@ -18,7 +18,7 @@ describe('exportResponse', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="x.csv"');
     // Sent as it is: Next would gzip it at level 6 (lib/http/stream-response.ts).
     expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
-    expect(await response.text()).toBe('name,n\r\n"a,b",1\r\nc,2\r\n\'=d,3\r\n');
+    expect(await response.text()).toBe('name,n\r\n"a,b",1\r\nc,2\r\n"\'=d",3\r\n');
   });
 
   it('streams JSON that parses to the rows, also when there are none', async () => {
