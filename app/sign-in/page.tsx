@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { SignInForm } from '@/components/sign-in/SignInForm';
 import { Notice } from '@/components/ui/Notice';
-import { currentPrincipal, safeReturnPath } from '@/lib/pages/page-access';
+import { currentPrincipal } from '@/lib/pages/page-access';
+import { safeReturnPath } from '@/lib/pages/safe-return-path';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
