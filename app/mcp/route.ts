@@ -4,6 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { authenticate } from '@/lib/auth/authenticate';
 import type { Principal } from '@/lib/auth/principal';
 import { toErrorResponse } from '@/lib/http/api-route';
+import { auditRequest, newTrail } from '@/lib/http/audit-request';
 import { assertJsonDepth, MAX_BODY_BYTES, readBodyText } from '@/lib/http/read-body';
 import { NODE_VERSION } from '@/lib/node/node-info';
 import { errorText, messageText, toHttpRequest, toolText, TOOLS } from '@/lib/mcp/tool-http.mjs';
@@ -16,7 +17,9 @@ export const dynamic = 'force-dynamic';
 // that caller, so the same permission and scope checks apply. Failures are tool results with
 // isError, never a crash.
 
-function mcpServer(principal: Principal): Server {
+function mcpServer(principal: Principal, incoming: Request): Server {
+  // The tool's route records its act in the audit log: with the caller's address, as for HTTP.
+  const forwardedFor = incoming.headers.get('x-forwarded-for');
   const server = new Server({ name: 'stigmem-health', version: NODE_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -25,7 +28,7 @@ function mcpServer(principal: Principal): Server {
     try {
       if (!target) throw new Error(`unknown tool ${name}`);
       const call = toHttpRequest(name, args);
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers };
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) };
       const url = `http://mcp.internal${call.path}${call.query ? `?${call.query}` : ''}`;
       const params = target.param ? { [target.param]: Object.values(call.params)[0] } : {};
       const res = await target.handler.as(principal)(new Request(url, { method: call.method, headers, body: call.body }), { params: Promise.resolve(params) });
@@ -54,9 +57,12 @@ async function handle(incoming: Request): Promise<Response> {
     principal = await authenticate(incoming);
     req = await boundedRequest(incoming);
   } catch (error) {
-    return toErrorResponse(error);
+    const refused = toErrorResponse(error);
+    // A refused caller is audited like one refused by any /v1 route.
+    await auditRequest(undefined, newTrail(), incoming, refused);
+    return refused;
   }
-  const server = mcpServer(principal);
+  const server = mcpServer(principal, incoming);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { PERMISSIONS, type Permission } from '@/lib/auth/principal';
 import { errorDetail } from '@/lib/client/api-client';
 import { type CreatedKey, useCreateKeyMutation } from '@/lib/keys/hooks/use-create-key-mutation';
-import { FACT_SCOPES, type FactScope } from '@/lib/facts/scope';
+import type { FactScope } from '@/lib/facts/scope';
 import { CheckboxGroup } from '../ui/CheckboxGroup';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles } from '../ui/styles';
@@ -16,12 +16,13 @@ const permissionHints: Record<Permission, string> = {
   admin: 'manage keys and policies',
 };
 
-/** Creates a key; the node generates the secret and returns it once (shown by NewKeyNotice). */
-export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) => void }) {
+/** Creates a key; the node generates the secret and returns it once (shown by NewKeyNotice). A key hands out only what its creator holds. */
+export function CreateKeyForm({ scopes: ownScopes, permissions: ownPermissions, onCreated }: { scopes: FactScope[]; permissions: Permission[]; onCreated: (created: CreatedKey) => void }) {
   const create = useCreateKeyMutation();
   const [entityUri, setEntityUri] = useState('');
   const [permissions, setPermissions] = useState<Permission[]>(['read']);
-  const [scopes, setScopes] = useState<FactScope[]>(['local']);
+  const [scopes, setScopes] = useState<FactScope[]>(ownScopes.includes('local') ? ['local'] : ownScopes.slice(0, 1));
+  const grantable = PERMISSIONS.filter((p) => ownPermissions.some((own) => PERMISSIONS.indexOf(own) >= PERMISSIONS.indexOf(p)));
   const [description, setDescription] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
 
@@ -66,8 +67,8 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedKey) 
           />
           <TextField id="key-description" label="Description" note="optional" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="nightly import job" />
         </div>
-        <CheckboxGroup legend="Permissions" hint="Each includes the ones before it." options={PERMISSIONS} selected={permissions} onChange={setPermissions} hints={permissionHints} />
-        <CheckboxGroup legend="Allowed scopes" hint="A key reaches only these scopes; none means no access." options={FACT_SCOPES} selected={scopes} onChange={setScopes} />
+        <CheckboxGroup legend="Permissions" hint="Each includes the ones before it." options={grantable} selected={permissions} onChange={setPermissions} hints={permissionHints} />
+        <CheckboxGroup legend="Allowed scopes" hint="A key reaches only these scopes; none means no access. You can give only scopes you administer." options={ownScopes} selected={scopes} onChange={setScopes} />
         <TextField id="key-expires" label="Expires" note="optional, your local time" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} className="max-w-xs" />
         {create.isError ? (
           <Notice tone="error" title="Could not create the key" testId="create-key-error">

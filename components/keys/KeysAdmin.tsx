@@ -1,19 +1,26 @@
 'use client';
 
 import { useState } from 'react';
-import type { ApiKeyRecord } from '@/lib/keys/api-key-record';
 import { errorDetail } from '@/lib/client/api-client';
 import type { CreatedKey } from '@/lib/keys/hooks/use-create-key-mutation';
 import { useKeysQuery } from '@/lib/keys/hooks/use-keys-query';
+import type { KeysPage } from '@/lib/keys/keys-page';
+import type { FactScope } from '@/lib/facts/scope';
+import type { Permission } from '@/lib/auth/principal';
+import { CursorPager } from '../ui/CursorPager';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { CreateKeyForm } from './CreateKeyForm';
 import { KeysTable } from './KeysTable';
 import { NewKeyNotice } from './NewKeyNotice';
 
-/** The keys admin: the new key (once), the active keys, and the create form. */
-export function KeysAdmin({ initialKeys, currentKeyId }: { initialKeys: ApiKeyRecord[]; currentKeyId: string | null }) {
-  const keys = useKeysQuery({ initialData: initialKeys });
+/**
+ * The keys admin: the new key (once), the active keys within the admin's scopes (a page at a time),
+ * and the create form, which offers only the scopes and permissions the admin holds itself.
+ */
+export function KeysAdmin({ initialPage, currentKeyId, scopes, permissions }: { initialPage: KeysPage; currentKeyId: string | null; scopes: FactScope[]; permissions: Permission[] }) {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const keys = useKeysQuery({ cursor: cursors.at(-1) ?? null, initialData: initialPage });
   const [created, setCreated] = useState<(CreatedKey & { key: string }) | null>(null);
 
   return (
@@ -25,7 +32,7 @@ export function KeysAdmin({ initialKeys, currentKeyId }: { initialKeys: ApiKeyRe
             Active keys
           </h2>
           <span className="text-xs text-slate-500" aria-live="polite">
-            {keys.isFetching ? 'Refreshing…' : `${keys.data?.length ?? 0} active`}
+            {keys.isFetching ? 'Refreshing…' : `${keys.data?.keys.length ?? 0}${keys.data?.next_cursor || cursors.length > 1 ? ' on this page' : ' active'}`}
           </span>
         </div>
         {keys.isError ? (
@@ -33,10 +40,19 @@ export function KeysAdmin({ initialKeys, currentKeyId }: { initialKeys: ApiKeyRe
             {errorDetail(keys.error)}
           </Notice>
         ) : (
-          <KeysTable keys={keys.data ?? []} currentKeyId={currentKeyId} empty={<EmptyState title="No active keys">Create one below. Revoked and expired keys are not listed.</EmptyState>} />
+          <>
+            <KeysTable
+              keys={keys.data?.keys ?? []}
+              currentKeyId={currentKeyId}
+              empty={<EmptyState title="No active keys">Create one below. Revoked and expired keys, and keys of scopes you do not administer, are not listed.</EmptyState>}
+            />
+            <div className="mt-3">
+              <CursorPager cursors={cursors} onCursors={setCursors} nextCursor={keys.data?.next_cursor} busy={keys.isPlaceholderData} label="Pages of keys" />
+            </div>
+          </>
         )}
       </section>
-      <CreateKeyForm onCreated={(key) => (key.key ? setCreated({ ...key, key: key.key }) : setCreated(null))} />
+      <CreateKeyForm scopes={scopes} permissions={permissions} onCreated={(key) => (key.key ? setCreated({ ...key, key: key.key }) : setCreated(null))} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/Link';
 import { Suspense } from 'react';
-import type { Principal } from '@/lib/auth/principal';
+import { hasPermission, type Principal } from '@/lib/auth/principal';
 import { AlertsBadge } from '../alerts/AlertsBadge';
 import { AlertsBadgeLink } from '../alerts/AlertsBadgeLink';
 import { ThemeToggle } from '../theme/ThemeToggle';
@@ -17,7 +17,7 @@ export function NavBar({ principal }: { principal: Principal | null }) {
           Stigmem Health
         </Link>
         <nav aria-label="Main" className="order-3 w-full lg:order-2 lg:w-auto lg:flex-1">
-          <NavLinks />
+          <NavLinks admin={!!principal && hasPermission(principal, 'admin')} />
         </nav>
         <div className="order-2 ml-auto flex min-w-0 items-center gap-3 lg:order-3">
           <ThemeToggle />

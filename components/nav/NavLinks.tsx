@@ -13,15 +13,19 @@ export const NAV_ITEMS = [
   { href: '/node', label: 'Node' },
 ] as const;
 
+/** Shown to admins only: the audit log needs the admin permission. */
+const AUDIT_ITEM = { href: '/audit', label: 'Audit' } as const;
+
 function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-export function NavLinks() {
+export function NavLinks({ admin = false }: { admin?: boolean }) {
   const pathname = usePathname() ?? '/';
+  const items = admin ? [...NAV_ITEMS, AUDIT_ITEM] : NAV_ITEMS;
   return (
     <ul className="-mx-2 flex flex-wrap items-center gap-0.5 sm:gap-1 lg:mx-0">
-      {NAV_ITEMS.map((item) => {
+      {items.map((item) => {
         const active = isActive(pathname, item.href);
         return (
           <li key={item.href}>

@@ -1,17 +1,21 @@
 'use client';
 
 import { useState } from 'react';
-import { FACT_SCOPES } from '@/lib/facts/scope';
+import type { FactScope } from '@/lib/facts/scope';
 import { useAddWebhookMutation } from '@/lib/webhooks/hooks/use-webhook-mutations';
 import { buttonStyles, labelStyles } from '../ui/styles';
 import { TextField } from '../ui/TextField';
 import { InlineError } from '../ui/InlineError';
 
-/** A new destination: URL, signing secret, scopes (none = all). */
-export function AddWebhookForm() {
+/**
+ * A new destination: URL, signing secret, scopes among those the admin holds. None checked = every
+ * scope, which only an admin of every scope may set up; a limited admin starts with its first scope.
+ */
+export function AddWebhookForm({ ownScopes, everyScope }: { ownScopes: FactScope[]; everyScope: boolean }) {
+  const initial = everyScope ? [] : ownScopes.slice(0, 1);
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
-  const [scopes, setScopes] = useState<string[]>([]);
+  const [scopes, setScopes] = useState<string[]>(initial);
   const add = useAddWebhookMutation();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -21,7 +25,7 @@ export function AddWebhookForm() {
         onSuccess: () => {
           setUrl('');
           setSecret('');
-          setScopes([]);
+          setScopes(initial);
         },
       },
     );
@@ -31,9 +35,9 @@ export function AddWebhookForm() {
       <TextField id="webhook-url" label="URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://hooks.slack.com/services/…" />
       <TextField id="webhook-secret" label="Signing secret (16+ characters)" type="password" required minLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="new-password" />
       <fieldset className="sm:col-span-2">
-        <legend className={labelStyles}>Scopes (none checked = every scope)</legend>
+        <legend className={labelStyles}>{everyScope ? 'Scopes (none checked = every scope)' : 'Scopes (within those you administer)'}</legend>
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
-          {FACT_SCOPES.map((s) => (
+          {ownScopes.map((s) => (
             <label key={s} className="inline-flex items-center gap-1.5">
               <input type="checkbox" checked={scopes.includes(s)} onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))} />
               {s}

@@ -30,6 +30,7 @@ test.describe('theme screenshots', () => {
       ['alerts', '/alerts'],
       ['keys', '/keys'],
       ['node', '/node'],
+      ['audit', '/audit'],
     ];
     await signInViaApi(page);
     for (const theme of ['light', 'dark']) {

@@ -4,13 +4,14 @@ import type { Principal } from '../auth/principal';
 import { alertThresholds } from '../conflicts/review-history';
 import { getDb } from '../db/prisma';
 import type { AlertRule } from '../generated/prisma/client';
-import { scopeSchema } from '../facts/scope';
+import { type FactScope, scopeSchema } from '../facts/scope';
 import { notFound } from '../errors/domain-error';
 import { RULE_KINDS } from './rule-conditions';
 import { formatInstant } from '../time/instant';
 
 // Alert rules (GET/POST/PUT/DELETE /v1/alerts/rules): per scope or, with scope null, every scope.
-// Reading needs `read`; changing needs `admin` (on the rule's scope when it has one). A fresh node
+// Reading needs `read` (the rules of the key's scopes and of every scope); changing needs `admin`
+// on the rule's scope, and a rule of every scope is global (lib/auth/authority.ts). A fresh node
 // gets the review-workflow defaults once; they can be edited, disabled or deleted like any rule.
 
 const checkName = z.string().trim().min(1).max(64).regex(/^[a-z_]+$/, 'check must be a lint check name (a-z and _)');
@@ -69,9 +70,13 @@ export async function ensureDefaultRules(): Promise<void> {
 }
 
 
-export async function listRules(): Promise<AlertRuleRecord[]> {
+/** The rules a reader of `scopes` sees: those of its scopes, and those of every scope (they run over its scopes too). */
+export async function listRules(scopes: readonly FactScope[]): Promise<AlertRuleRecord[]> {
   const db = await getDb();
-  const rows = await db.alertRule.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const rows = await db.alertRule.findMany({
+    where: { OR: [{ scope: null }, { scope: { in: [...scopes] } }] },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
   return rows.map(toRuleRecord);
 }
 

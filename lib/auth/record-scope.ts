@@ -11,8 +11,6 @@ const TABLE_OF = {
   job: 'jobs',
   snapshot: 'synthesis_snapshots',
   alert: 'alerts',
-  /** An alert rule: null also for a rule of every scope. */
-  rule: 'alert_rules',
 } as const;
 
 export type ScopedRecord = keyof typeof TABLE_OF;

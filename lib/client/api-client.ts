@@ -26,13 +26,18 @@ export function errorDetail(error: unknown): string {
 }
 
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, init)).body;
+}
+
+/** apiFetch, with the answer's headers (a listing that pages through headers, GET /v1/auth/keys). */
+export async function apiFetchWithHeaders<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ body: T; headers: Headers }> {
   const response = await fetch(path, {
     method: init.method ?? 'GET',
     credentials: 'same-origin',
     headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { body: undefined as T, headers: response.headers };
   const text = await response.text();
   let payload: unknown;
   try {
@@ -49,5 +54,5 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       payload,
     );
   }
-  return payload as T;
+  return { body: payload as T, headers: response.headers };
 }

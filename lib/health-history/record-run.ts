@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Principal } from '../auth/principal';
 import { evaluateAlerts } from '../alerts/evaluate';
+import { recordAuditOrLog, SYSTEM_ACTOR } from '../audit/record-audit';
 import { autoResolve } from '../conflicts/auto-resolve';
 import { getScopeSettings } from '../conflicts/scope-settings';
 import { getDb, TX_OPTIONS } from '../db/prisma';
@@ -76,10 +77,12 @@ async function measure(scope: FactScope, options: RunOptions, startedAt: Date): 
   if (options.decay) {
     const answer = await sweepScope(sweepRequestSchema.parse({ scope }), SCHEDULER_PRINCIPAL);
     decayFactsWritten = answer.status === 200 && 'facts_retracted' in answer.body ? answer.body.facts_retracted + answer.body.facts_reduced : 0;
+    await recordAuditOrLog({ action: 'decay.sweep', status: answer.status, actor: SYSTEM_ACTOR, scopes: [scope], detail: { trigger: options.trigger, facts_written: decayFactsWritten } });
   }
   let autoResolved: number | null = null;
   if (options.autoResolve && (await getScopeSettings(scope)).auto_resolve) {
     autoResolved = (await autoResolve({ scope, dry_run: false }, SCHEDULER_PRINCIPAL)).resolved.length;
+    await recordAuditOrLog({ action: 'conflict.auto_resolve', status: 200, actor: SYSTEM_ACTOR, scopes: [scope], detail: { trigger: options.trigger, resolved: autoResolved } });
   }
   // The lint streams through the tally (a 10M-fact scope has about 1.1M findings: held whole, 3 GB).
   const tally = new FindingTally(await previousFingerprints(scope, startedAt), NEW_FINDINGS_KEPT);

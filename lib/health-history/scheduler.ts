@@ -6,6 +6,7 @@ import { scopeIntervals } from './intervals';
 import { failInterruptedRuns, recordHealthRun, type RunOptions } from './record-run';
 import type { HealthRunRecord } from './run-record';
 import { compactRuns } from './retention';
+import { pruneAudit } from '../audit/prune-audit';
 import { config } from '../config/config';
 import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
 
@@ -13,7 +14,7 @@ import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
 // instance among all those on one database — runs anything. For each scope whose lint, decay or
 // auto-resolve interval has passed since the last run that did it (read from health_runs, so a
 // restart picks the schedule up where it was) it starts a run, unless one of that scope is still
-// going. It also sends due webhook deliveries and thins old runs. The clock is injectable for tests.
+// going. It also sends due webhook deliveries, thins old runs and prunes the audit log past its retention. The clock is injectable for tests.
 
 export const LEASE_NAME = 'health-scheduler';
 
@@ -105,6 +106,7 @@ export class HealthScheduler {
     if (now.getTime() - this.lastCompaction > 3_600_000) {
       this.lastCompaction = now.getTime();
       await compactRuns(now).catch((error) => console.error('[stigmem] health-run compaction failed', error));
+      await pruneAudit(now).catch((error) => console.error('[stigmem] audit-log retention failed', error));
     }
     return started;
   }

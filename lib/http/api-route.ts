@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { authenticate } from '../auth/authenticate';
+import { authorizeGrant, authorizeReach, GLOBAL } from '../auth/authority';
 import { ANONYMOUS_PRINCIPAL, authorize, type Permission, type Principal, scopesWith } from '../auth/principal';
 import { DomainError, unprocessable } from '../errors/domain-error';
-import type { FactScope } from '../facts/scope';
+import { FACT_SCOPES, type FactScope } from '../facts/scope';
 import { observeRequest } from '../metrics/registry';
+import { type AuditNote, type AuditSpec, auditRequest, newTrail, type RequestTrail } from './audit-request';
 import { databaseErrorResponse } from './database-error';
 import { STATUS_OF_KIND } from './error-status';
 import { ClientGone, MAX_BODY_BYTES, readJsonBody } from './read-body';
 
 // The one route wrapper every handler uses (docs/architecture.md § Conventions). A route declares
-// who may call it — `permission` and the `scope` it acts on — and the wrapper authenticates,
-// checks the permission before reading the body, parses the body and the query string with zod,
-// authorizes the scope, calls the domain, and maps every error to {"error","detail"}. Domain code
-// receives an authorized principal and the scopes it may act on; it never checks access itself.
+// who may call it — `permission` and what it touches, `scope`: the scopes of its input or of the
+// record it names, `global` (something of every scope at once), or `listing` (whatever the key
+// holds, filtered by the handler) — and the wrapper authenticates, checks the permission before
+// reading the body, parses the body and the query string with zod, authorizes what the route
+// touches against the key's scopes by one rule (lib/auth/authority.ts), calls the domain, maps every
+// error to {"error","detail"}, and appends the act to the audit log when the route names one (and
+// every refusal, whatever the route). A route with a permission cannot leave `scope` out: the type
+// requires it, so a new route cannot forget what it touches. Domain code receives an authorized
+// principal and the scopes it may act on; it never checks access itself.
 
 /** What a route may read to name the scope it acts on. */
 export interface RouteInput<B, Q> {
@@ -22,24 +29,23 @@ export interface RouteInput<B, Q> {
   params: Record<string, string>;
 }
 
-/** The scope (or scopes) a request acts on; null or undefined = every scope the key holds the permission on. */
-export type ScopeTarget = FactScope | readonly FactScope[] | null | undefined;
+/**
+ * What a request touches: a scope, several, GLOBAL (every scope at once), or null/undefined (not
+ * named: a listing over every scope the key holds the permission on). In an array, null stands for
+ * a record that does not exist (the handler answers its 404) and is skipped.
+ */
+export type ScopeTarget = FactScope | typeof GLOBAL | readonly (FactScope | typeof GLOBAL | null)[] | null | undefined;
 
 export interface RouteContext<B, Q> extends RouteInput<B, Q> {
   principal: Principal;
-  /** The scopes this request may act on: the declared scope(s), authorized, or else every scope
-   *  the principal holds the permission on (listings filter by these). */
+  /** The scopes this request may act on: the declared scope(s), authorized (every scope for a
+   *  global target), or else every scope the principal holds the permission on (listings filter by these). */
   scopes: FactScope[];
+  /** What the handler alone knows about the act, for its audit entry (the key a sign-in used). */
+  audit: AuditNote;
 }
 
-interface RouteOptions<B, Q> {
-  /** The permission a caller needs: 'public' (no key; the handler gets the anonymous principal),
-   *  'authenticated' (any valid key, whatever it may do), a permission, or a function of the parsed
-   *  input where the input decides it (a dry run needs read, the real run write). */
-  permission: Permission | 'public' | 'authenticated' | ((input: RouteInput<B, Q>) => Permission);
-  /** The scope the request acts on: from its input, or the scope of the record it names (a lookup
-   *  that returns null for an unknown record, so the handler answers 404). Each one is authorized. */
-  scope?: (input: RouteInput<B, Q>) => ScopeTarget | Promise<ScopeTarget>;
+interface CommonOptions<B, Q> {
   /** A zod schema, or a parser that throws domain errors (the fact body has statuses of its own). */
   body?: z.ZodType<B> | ((raw: unknown) => B);
   query?: z.ZodType<Q>;
@@ -49,8 +55,31 @@ interface RouteOptions<B, Q> {
   status?: number;
   /** Largest accepted body: MAX_BODY_BYTES unless the route takes batches (lib/http/read-body.ts). */
   maxBodyBytes?: number;
+  /** Checks of the request itself, before its body is read (sign-in takes only same-origin JSON). */
+  precondition?: (req: Request) => void;
+  /** Records the act in the audit log, whatever its outcome (lib/http/audit-request.ts). */
+  audit?: AuditSpec<RouteInput<B, Q>>;
   handler: (ctx: RouteContext<B, Q>) => Promise<unknown>;
 }
+
+interface OpenRoute<B, Q> extends CommonOptions<B, Q> {
+  /** 'public' (no key; the handler gets the anonymous principal) or 'authenticated' (any valid key, whatever it may do). */
+  permission: 'public' | 'authenticated';
+  scope?: undefined;
+  grants?: undefined;
+}
+
+interface GuardedRoute<B, Q> extends CommonOptions<B, Q> {
+  /** The permission a caller needs, or a function of the parsed input where the input decides it (a dry run needs read, the real run write). */
+  permission: Permission | ((input: RouteInput<B, Q>) => Permission);
+  /** What the request touches: from its input, or the scopes of the record it names (a lookup that
+   *  returns null for an unknown record, so the handler answers 404); GLOBAL; or 'listing'. Each is authorized. */
+  scope: 'listing' | typeof GLOBAL | ((input: RouteInput<B, Q>) => ScopeTarget | Promise<ScopeTarget>);
+  /** The permissions of what the request hands out (a key it creates): never more than the caller holds. */
+  grants?: (input: RouteInput<B, Q>) => readonly Permission[];
+}
+
+type RouteOptions<B, Q> = OpenRoute<B, Q> | GuardedRoute<B, Q>;
 
 type NextContext = { params?: Promise<Record<string, string | string[]>> };
 
@@ -116,43 +145,67 @@ export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, 
   // Every API request is counted and timed by route pattern for GET /metrics.
   const timed = (caller: Principal | null) => async (req: Request, context?: NextContext): Promise<Response> => {
     const started = performance.now();
-    const res = await handle(options, invalidStatus, caller, req, context);
+    const trail = newTrail();
+    let res: Response;
+    try {
+      res = await handle(options, caller, req, trail, context);
+    } catch (error) {
+      res = toErrorResponse(error, invalidStatus);
+    }
+    res = await auditRequest(options.audit, trail, req, res);
     await observeRequest(req, context?.params, res.status, (performance.now() - started) / 1000);
     return res;
   };
   return Object.assign(timed(null), { as: (principal: Principal) => timed(principal) });
 }
 
-async function callerOf(options: RouteOptions<unknown, unknown>, req: Request, caller: Principal | null): Promise<Principal> {
+async function callerOf<B, Q>(options: RouteOptions<B, Q>, req: Request, caller: Principal | null, trail: RequestTrail): Promise<Principal> {
   if (options.permission === 'public') return ANONYMOUS_PRINCIPAL;
   const principal = caller ?? (await authenticate(req));
+  trail.principal = principal;
   // Before the body is read: a key without the permission learns nothing about its input.
   if (typeof options.permission === 'string' && options.permission !== 'authenticated') authorize(principal, options.permission);
   return principal;
 }
 
-async function handle<B, Q>(options: RouteOptions<B, Q>, invalidStatus: number, caller: Principal | null, req: Request, context?: NextContext): Promise<Response> {
-  try {
-    const principal = await callerOf(options as RouteOptions<unknown, unknown>, req, caller);
-    const input = await parseInput(options, req, context);
-    const permission = typeof options.permission === 'function' ? options.permission(input) : options.permission;
-    let scopes: FactScope[] = [];
-    if (permission !== 'public' && permission !== 'authenticated') {
-      const target = await options.scope?.(input);
-      const declared = target == null ? null : typeof target === 'string' ? [target as FactScope] : [...new Set(target as readonly FactScope[])];
-      for (const scope of declared ?? []) authorize(principal, permission, scope);
-      if (!declared) authorize(principal, permission);
-      scopes = declared ?? scopesWith(principal, permission);
-    }
-    const result = await options.handler({ ...input, principal, scopes });
-    if (result instanceof Response) return result;
-    return Response.json(result, { status: options.status ?? 200 });
-  } catch (error) {
-    return toErrorResponse(error, invalidStatus);
+/** Authorizes what the request touches (declared on the route) and answers the scopes it may act on. */
+async function authorizeTarget<B, Q>(options: GuardedRoute<B, Q>, principal: Principal, input: RouteInput<B, Q>, trail: RequestTrail): Promise<FactScope[]> {
+  const permission = typeof options.permission === 'function' ? options.permission(input) : options.permission;
+  const declared = options.scope;
+  const target = declared === 'listing' ? null : declared === GLOBAL ? GLOBAL : await declared(input);
+  if (target == null) {
+    authorize(principal, permission);
+    const held = scopesWith(principal, permission);
+    trail.touched = held;
+    return held;
   }
+  const items = typeof target === 'string' ? [target] : target.filter((item) => item !== null);
+  const global = items.includes(GLOBAL);
+  const named = [...new Set(items.filter((item): item is FactScope => item !== GLOBAL))];
+  // Recorded before the check, so a refused attempt is audited against the scopes it went for.
+  trail.touched = global ? [] : named;
+  authorizeReach(principal, permission, named);
+  if (global) authorizeReach(principal, permission, GLOBAL);
+  if (options.grants) authorizeGrant(principal, options.grants(input));
+  return global ? [...FACT_SCOPES] : named;
 }
 
-async function parseInput<B, Q>(options: RouteOptions<B, Q>, req: Request, context?: NextContext): Promise<RouteInput<B, Q>> {
+const isGuarded = <B, Q>(options: RouteOptions<B, Q>): options is GuardedRoute<B, Q> => options.permission !== 'public' && options.permission !== 'authenticated';
+
+async function handle<B, Q>(options: RouteOptions<B, Q>, caller: Principal | null, req: Request, trail: RequestTrail, context?: NextContext): Promise<Response> {
+  const principal = await callerOf(options, req, caller, trail);
+  trail.principal = principal;
+  options.precondition?.(req);
+  const input = await parseInput(options, req, context);
+  trail.input = input;
+  const scopes = isGuarded(options) ? await authorizeTarget(options, principal, input, trail) : [];
+  const result = await options.handler({ ...input, principal, scopes, audit: trail.note });
+  trail.result = result;
+  if (result instanceof Response) return result;
+  return Response.json(result, { status: options.status ?? 200 });
+}
+
+async function parseInput<B, Q>(options: CommonOptions<B, Q>, req: Request, context?: NextContext): Promise<RouteInput<B, Q>> {
   const rawParams = (await context?.params) ?? {};
   const params: Record<string, string> = {};
   // Next hands route handlers their params percent-decoded once (a conflict id arrives with its

@@ -7,8 +7,18 @@
 // compressed for a slow link lets its reverse proxy do it. `Cache-Control: no-transform` is what tells
 // Next's compression to leave a response alone. Pages, scripts and small JSON stay compressed.
 
+const streamed = new WeakSet<Response>();
+
 /** A streamed body with its headers, marked so that Next sends it uncompressed. */
 export function streamResponse(body: ReadableStream<Uint8Array>, headers: Record<string, string>): Response {
   const cacheControl = headers['cache-control'];
-  return new Response(body, { headers: { ...headers, 'cache-control': cacheControl ? `${cacheControl}, no-transform` : 'no-transform' } });
+  const res = new Response(body, { headers: { ...headers, 'cache-control': cacheControl ? `${cacheControl}, no-transform` : 'no-transform' } });
+  streamed.add(res);
+  return res;
 }
+
+/**
+ * Whether `res` streams from an open read (a cursor's transaction): its act is over only when the
+ * body is, and on the embedded database nothing else can run in between (the audit log waits for it).
+ */
+export const isStreamed = (res: Response): boolean => streamed.has(res);

@@ -6,7 +6,9 @@ import { config } from '../config/config';
 import { principalFromSession } from '../auth/authenticate';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { isFactScope, type FactScope } from '../facts/scope';
-import { can, OPEN_PRINCIPAL, type Permission, type Principal, readableScopes } from '../auth/principal';
+import { can, OPEN_PRINCIPAL, type Permission, type Principal, readableScopes, scopesWith } from '../auth/principal';
+import { holdsEveryScope } from '../auth/authority';
+import { safeReturnPath } from './safe-return-path';
 
 // Who is signed in to the dashboard, for server components. The same rules as the API: a valid
 // session cookie wins; without one, an open node (STIGMEM_AUTH_REQUIRED=false) is OPEN_PRINCIPAL.
@@ -19,19 +21,16 @@ export const currentPrincipal = cache(async (): Promise<Principal | null> => {
   return config().authRequired ? null : OPEN_PRINCIPAL;
 });
 
-/** Only same-site paths: an open redirect through ?next= would hand the session page to anyone. */
-export function safeReturnPath(raw: string | string[] | undefined): string {
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
-
 export interface PageAccess {
   principal: Principal;
   /** What the page may show: every scope the principal can read, or the one scope the page is about. */
   scopes: FactScope[];
   /** For what the page offers (buttons, forms); the API checks again when they are used. */
   can(permission: Permission, scope?: FactScope): boolean;
+  /** The scopes on which the principal holds `permission`: what an admin's listings (keys, webhooks) may show. */
+  scopesWith(permission: Permission): FactScope[];
+  /** Whether it holds `permission` on every scope: node-wide objects (maintenance, global webhooks) need it. */
+  everyScope(permission: Permission): boolean;
 }
 
 /**
@@ -45,5 +44,11 @@ export async function pageAccess(returnTo: string, options: { scope?: string } =
   const readable = readableScopes(principal);
   const { scope } = options;
   if (scope !== undefined && !(isFactScope(scope) && readable.includes(scope))) notFound();
-  return { principal, scopes: scope !== undefined ? [scope as FactScope] : readable, can: (permission, on) => can(principal, permission, on) };
+  return {
+    principal,
+    scopes: scope !== undefined ? [scope as FactScope] : readable,
+    can: (permission, on) => can(principal, permission, on),
+    scopesWith: (permission) => scopesWith(principal, permission),
+    everyScope: (permission) => holdsEveryScope(principal, permission),
+  };
 }

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { getDb, TX_OPTIONS } from '../db/prisma';
 import type { Webhook } from '../generated/prisma/client';
-import { scopeSchema } from '../facts/scope';
+import { type FactScope, scopeSchema } from '../facts/scope';
+import { withinScopes } from '../auth/authority';
 import { notFound } from '../errors/domain-error';
 import { queryLimit } from '../schemas/query-params';
 import { scheduleDeliveries } from './deliver';
 import { enqueueEvent } from './outbox';
 import { formatInstant, formatInstantOrNull } from '../time/instant';
 
-// Webhook destinations (admin only): GET/POST /v1/webhooks, PUT/DELETE /v1/webhooks/:id, a test
+// Webhook destinations (admin, within the admin's scopes: lib/auth/authority.ts): GET/POST /v1/webhooks, PUT/DELETE /v1/webhooks/:id, a test
 // send and the delivery log. The secret is write-only: answers say whether one is set, never show it.
 
 const urlSchema = z
@@ -61,10 +62,11 @@ async function found(id: string): Promise<Webhook> {
   return hook;
 }
 
-export async function listWebhooks() {
+/** The destinations an admin of `scopes` may manage: all of whose scopes it holds; one of no scope (every scope's alerts) only with every scope. */
+export async function listWebhooks(scopes: readonly FactScope[]) {
   const db = await getDb();
   const hooks = await db.webhook.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  return { webhooks: await Promise.all(hooks.map(describe)) };
+  return { webhooks: await Promise.all(hooks.filter((hook) => withinScopes(scopes, hook.scopes, 'global')).map(describe)) };
 }
 
 export async function createWebhook(input: z.output<typeof webhookInputSchema>, principal: Principal) {

@@ -2,13 +2,16 @@ import { beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { servesMethod } from '@/lib/http/method-not-allowed';
 import { startJob } from '@/lib/jobs/start-job';
-import { api, createKey, describeHttp, dispatch, request, routes, type TestKey, uniqueEntity, wireFact } from '../harness';
+import { api, createKey, describeHttp, dispatch, request, routes, type TestKey, uid, uniqueEntity, wireFact } from '../harness';
 
 // Scope isolation, exhaustively (docs/semantics.md § Access model): every route and every MCP tool
-// is called about data of the scope `team` with a key limited to `company` (read and write), and
-// every write with a read-only key of `team` itself. Targeted calls answer 403 or 404; listings
-// answer without a trace of `team`. The table must name every route and method the app has: a new
-// route fails this test until its isolation is stated here.
+// is called about data of the scope `team` — its facts and conflicts, and its keys, webhooks, decay
+// policies and alert rules — and about the node's global objects (a policy for `*`, a webhook and a
+// rule of every scope, maintenance), by three keys outside it: one limited to `company` (read and
+// write), an admin limited to `company`, and an admin of no scope; and every write with a
+// read-only key of `team` itself. Targeted calls answer 403 or 404; listings answer without a
+// trace of `team` or of the global webhook. The table must name every route and method the app
+// has: a new route fails this test until its isolation is stated here. (The pages: e2e/ui/admin-scope-isolation.spec.ts.)
 
 type Expect = 'deny' | 'hide' | 'allow';
 interface Case {
@@ -18,6 +21,8 @@ interface Case {
   body?: () => unknown;
   /** For the key limited to company: 403/404 (deny), 200 without team data (hide). */
   outsider: Expect;
+  /** For the admins limited to company and to no scope, where it differs from the outsider's (admin-only listings). */
+  admin?: Expect;
   /** For the read-only key of team (writes only): deny. Reads are allowed, so not checked. */
   reader?: Expect;
 }
@@ -32,8 +37,14 @@ const EXEMPT = new Set([
 ]);
 
 let outsider: TestKey;
+let companyAdmin: TestKey;
+let noScopeAdmin: TestKey;
 let reader: TestKey;
+/** Team's administration and the node's global objects, each marked with `team.token` where a listing must hide it. */
+const owned = { teamKey: '', teamHook: '', globalHook: '', teamPolicy: '', globalPolicy: '', teamRule: '', globalRule: '' };
 const team = {
+  /** In the ids, names, URLs and descriptions of team's keys, webhooks, policies and rules, and of the global webhook. */
+  token: '',
   entity: '',
   factId: '',
   conflictId: '',
@@ -83,12 +94,16 @@ const CASES: Case[] = [
   { method: 'POST', pattern: '/v1/decay/sweep', path: () => '/v1/decay/sweep', body: () => ({ scope: 'team', dry_run: true }), outsider: 'deny' },
   { method: 'POST', pattern: '/v1/decay/sweep', path: () => '/v1/decay/sweep', body: () => ({ scope: 'team' }), outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/decay/jobs/[id]', path: () => `/v1/decay/jobs/${team.decayJob}`, outsider: 'deny' },
-  // Policies are node configuration, readable by every reader; changing them is admin-only.
-  { method: 'GET', pattern: '/v1/decay/policies', path: () => '/v1/decay/policies', outsider: 'allow' },
-  { method: 'GET', pattern: '/v1/decay/policies/[id]', path: () => '/v1/decay/policies/none', outsider: 'deny' },
+  // Policies: a reader sees those of its scopes and those for `*`; changing one needs admin on its
+  // scope, and one for `*` an admin of every scope.
+  { method: 'GET', pattern: '/v1/decay/policies', path: () => '/v1/decay/policies', outsider: 'hide' },
+  { method: 'GET', pattern: '/v1/decay/policies/[id]', path: () => `/v1/decay/policies/${owned.teamPolicy}`, outsider: 'deny' },
   { method: 'POST', pattern: '/v1/decay/policies', path: () => '/v1/decay/policies', body: () => ({ id: 'iso', relation: '*', scope: 'team', mode: 'retract', ttl_s: 5 }), outsider: 'deny', reader: 'deny' },
-  { method: 'PUT', pattern: '/v1/decay/policies/[id]', path: () => '/v1/decay/policies/iso', body: () => ({ relation: '*', scope: 'team', mode: 'retract', ttl_s: 5 }), outsider: 'deny', reader: 'deny' },
-  { method: 'DELETE', pattern: '/v1/decay/policies/[id]', path: () => '/v1/decay/policies/iso', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/decay/policies', path: () => '/v1/decay/policies', body: () => ({ id: 'iso-all', relation: '*', scope: '*', mode: 'retract', ttl_s: 5 }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/decay/policies/[id]', path: () => `/v1/decay/policies/${owned.teamPolicy}`, body: () => ({ relation: '*', scope: 'company', mode: 'retract', ttl_s: 5 }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/decay/policies/[id]', path: () => `/v1/decay/policies/${owned.globalPolicy}`, body: () => ({ relation: '*', scope: 'company', mode: 'retract', ttl_s: 5 }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/decay/policies/[id]', path: () => `/v1/decay/policies/${owned.teamPolicy}`, outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/decay/policies/[id]', path: () => `/v1/decay/policies/${owned.globalPolicy}`, outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/synthesis', path: () => '/v1/synthesis', body: () => ({ scope: 'team' }), outsider: 'deny' },
   { method: 'GET', pattern: '/v1/scopes/[scope]/synthesize', path: () => '/v1/scopes/team/synthesize', outsider: 'deny' },
   { method: 'POST', pattern: '/v1/synthesis/snapshots', path: () => '/v1/synthesis/snapshots', body: () => ({ scope: 'team' }), outsider: 'deny' },
@@ -109,10 +124,14 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts?scope=team', outsider: 'deny' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', outsider: 'hide' },
   { method: 'POST', pattern: '/v1/alerts/[id]/acknowledge', path: () => `/v1/alerts/${team.alert}/acknowledge`, body: () => ({}), outsider: 'deny', reader: 'deny' },
-  { method: 'GET', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', outsider: 'allow' },
+  // Rules: a reader sees those of its scopes and those of every scope; a rule of every scope is global.
+  { method: 'GET', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', outsider: 'hide' },
   { method: 'POST', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', body: () => ({ name: 'iso', kind: 'score_below', scope: 'team', threshold: 50 }), outsider: 'deny', reader: 'deny' },
-  { method: 'PUT', pattern: '/v1/alerts/rules/[id]', path: () => '/v1/alerts/rules/none', body: () => ({ name: 'iso', kind: 'score_below', scope: 'team', threshold: 50 }), outsider: 'deny', reader: 'deny' },
-  { method: 'DELETE', pattern: '/v1/alerts/rules/[id]', path: () => '/v1/alerts/rules/none', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', body: () => ({ name: 'iso', kind: 'score_below', threshold: 50 }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/alerts/rules/[id]', path: () => `/v1/alerts/rules/${owned.teamRule}`, body: () => ({ name: 'iso', kind: 'score_below', scope: 'company', threshold: 50 }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/alerts/rules/[id]', path: () => `/v1/alerts/rules/${owned.globalRule}`, body: () => ({ name: 'iso', kind: 'score_below', scope: 'company', threshold: 50 }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/alerts/rules/[id]', path: () => `/v1/alerts/rules/${owned.teamRule}`, outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/alerts/rules/[id]', path: () => `/v1/alerts/rules/${owned.globalRule}`, outsider: 'deny', reader: 'deny' },
   // The dashboard's exports: the page's data, with the page's checks.
   { method: 'GET', pattern: '/api/scopes/[scope]/findings/export', path: () => '/api/scopes/team/findings/export?format=json', outsider: 'deny' },
   { method: 'GET', pattern: '/api/synthesis/export', path: () => '/api/synthesis/export?scope=team&format=json', outsider: 'deny' },
@@ -121,21 +140,31 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/api/conflicts/export', path: () => '/api/conflicts/export?scope=team&status=all&format=json', outsider: 'hide' },
   // Counts per day over the caller's readable scopes: no entity or scope in a row to look for.
   { method: 'GET', pattern: '/api/conflicts/history/export', path: () => '/api/conflicts/history/export?scope=team&format=json', outsider: 'allow' },
-  // Admin only: keys, webhooks, maintenance, replicas; metrics show only readable scopes.
-  { method: 'GET', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', outsider: 'deny', reader: 'deny' },
+  // Admin only: keys and webhooks within the admin's scopes (a webhook of no scope is global), the
+  // node's own tables (maintenance, replicas, instances) need an admin of every scope; metrics show only readable scopes.
+  { method: 'GET', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', outsider: 'deny', admin: 'hide', reader: 'deny' },
   { method: 'POST', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', body: () => ({ entity_uri: 'stigmem://x/y', permissions: ['admin'], allowed_scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
-  { method: 'DELETE', pattern: '/v1/auth/keys/[id]', path: () => `/v1/auth/keys/${outsider.id}`, outsider: 'deny', reader: 'deny' },
-  { method: 'GET', pattern: '/v1/webhooks', path: () => '/v1/webhooks', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', body: () => ({ entity_uri: 'stigmem://x/y', permissions: ['admin'], allowed_scopes: ['local', 'team', 'company', 'public'] }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/auth/keys/[id]', path: () => `/v1/auth/keys/${owned.teamKey}`, outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/webhooks', path: () => '/v1/webhooks', outsider: 'deny', admin: 'hide', reader: 'deny' },
   { method: 'POST', pattern: '/v1/webhooks', path: () => '/v1/webhooks', body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more', scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
-  { method: 'PUT', pattern: '/v1/webhooks/[id]', path: () => '/v1/webhooks/none', body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more' }), outsider: 'deny', reader: 'deny' },
-  { method: 'DELETE', pattern: '/v1/webhooks/[id]', path: () => '/v1/webhooks/none', outsider: 'deny', reader: 'deny' },
-  { method: 'POST', pattern: '/v1/webhooks/[id]/test', path: () => '/v1/webhooks/none/test', body: () => ({}), outsider: 'deny', reader: 'deny' },
-  { method: 'GET', pattern: '/v1/webhooks/[id]/deliveries', path: () => '/v1/webhooks/none/deliveries', outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/webhooks', path: () => '/v1/webhooks', body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more' }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/webhooks/[id]', path: () => `/v1/webhooks/${owned.teamHook}`, body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more', scopes: ['company'] }), outsider: 'deny', reader: 'deny' },
+  { method: 'PUT', pattern: '/v1/webhooks/[id]', path: () => `/v1/webhooks/${owned.globalHook}`, body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more', scopes: ['company'] }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/webhooks/[id]', path: () => `/v1/webhooks/${owned.teamHook}`, outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/webhooks/[id]', path: () => `/v1/webhooks/${owned.globalHook}`, outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/webhooks/[id]/test', path: () => `/v1/webhooks/${owned.teamHook}/test`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/webhooks/[id]/deliveries', path: () => `/v1/webhooks/${owned.teamHook}/deliveries`, outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/admin/cluster', path: () => '/v1/admin/cluster', outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/admin/maintenance', path: () => '/v1/admin/maintenance', outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/admin/maintenance', path: () => '/v1/admin/maintenance', body: () => ({}), outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/admin/replicas', path: () => '/v1/admin/replicas', outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/metrics', path: () => '/metrics', outsider: 'hide' },
+  // The audit log: an admin sees the entries of the scopes it administers, node-wide ones only with every scope.
+  { method: 'GET', pattern: '/v1/audit', path: () => '/v1/audit?scope=team', outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/audit', path: () => '/v1/audit?limit=500', outsider: 'deny', admin: 'hide', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/audit/export', path: () => '/v1/audit/export?scope=team&format=json', outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/audit/export', path: () => '/v1/audit/export?format=json', outsider: 'deny', admin: 'hide', reader: 'deny' },
 ];
 
 /** MCP tools called about team data with the outsider's key; each must answer an error result. */
@@ -152,6 +181,14 @@ const TOOL_CALLS: Record<string, () => Record<string, unknown>> = {
   recall: () => ({ query: 'red', scope: 'team' }),
 };
 
+/** Whether an answer shows anything of team: its data, its administration, or the global webhook. */
+function showsTeam(text: string): boolean {
+  return (
+    text.includes(team.marker) || text.includes(team.entity) || text.includes(team.token) ||
+    /scope="team"|"scope":"team"|"(allowed_)?scopes":\[[^\]]*"team"/.test(text)
+  );
+}
+
 async function call(key: TestKey, c: Case) {
   const path = c.path();
   const body = c.body?.();
@@ -160,10 +197,31 @@ async function call(key: TestKey, c: Case) {
   return { res, label: `${c.method} ${path}` };
 }
 
+/** Team's key, webhook, policy and rule, and the node's global webhook, policy and rule (with the bootstrap admin). */
+async function createOwned(): Promise<void> {
+  const idOf = (res: { status: number; body: unknown }) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (res.body as { id: string }).id;
+  };
+  owned.teamKey = idOf(await api.post('/v1/auth/keys', { entity_uri: `stigmem://test/${team.token}`, permissions: ['read'], allowed_scopes: ['team'], description: team.token }));
+  const hook = (path: string, scopes: string[]) => api.post('/v1/webhooks', { url: `http://127.0.0.1:9/${path}`, secret: 'a-secret-of-16-chars-or-more', scopes });
+  owned.teamHook = idOf(await hook(`team-${team.token}`, ['team']));
+  owned.globalHook = idOf(await hook(`every-scope-${team.token}`, []));
+  owned.teamPolicy = idOf(await api.post('/v1/decay/policies', { id: `team-${team.token}`, relation: 'iso:*', scope: 'team', mode: 'retract', ttl_s: 999_999_999 }));
+  // Global policies and rules are every reader's to see: their names carry no token.
+  owned.globalPolicy = idOf(await api.post('/v1/decay/policies', { id: `every-scope-${uid()}`, relation: 'iso:*', scope: '*', mode: 'retract', ttl_s: 999_999_999 }));
+  owned.teamRule = idOf(await api.post('/v1/alerts/rules', { name: `team ${team.token}`, kind: 'score_below', scope: 'team', threshold: 0 }));
+  owned.globalRule = idOf(await api.post('/v1/alerts/rules', { name: `every scope ${uid()}`, kind: 'score_below', threshold: 0 }));
+}
+
 describeHttp('scope isolation over every route and tool', () => {
   beforeAll(async () => {
     outsider = await createKey(['read', 'write'], ['company'], 'outsider');
+    companyAdmin = await createKey(['admin'], ['company'], 'company-admin');
+    noScopeAdmin = await createKey(['admin'], [], 'no-scope-admin');
     reader = await createKey(['read'], ['team'], 'team-reader');
+    team.token = `iso-${uid()}`;
+    await createOwned();
     team.entity = uniqueEntity('iso-team');
     // A second, uncontested entity: listings leave contradicted values out by default.
     team.marker = uniqueEntity('iso-marker');
@@ -201,28 +259,57 @@ describeHttp('scope isolation over every route and tool', () => {
     expect(missing, 'routes without an isolation case').toEqual([]);
   });
 
-  it('a key limited to another scope is refused, or sees nothing, on every route', async () => {
+  async function expectIsolated(key: TestKey, expectation: (c: Case) => Expect, who: string) {
     for (const c of CASES) {
-      const { res, label } = await call(outsider, c);
-      if (c.outsider === 'deny') expect([403, 404], `${label} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
-      if (c.outsider === 'hide') {
-        expect(res.status, label).toBe(200);
-        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
-        expect(text.includes(team.marker) || text.includes(team.entity), `${label} shows team data`).toBe(false);
-        expect(/scope="team"|"scope":"team"/.test(text), `${label} names team`).toBe(false);
+      const { res, label } = await call(key, c);
+      const expected = expectation(c);
+      const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+      if (expected === 'deny') expect([403, 404], `${who}: ${label} → ${res.status} ${text.slice(0, 200)}`).toContain(res.status);
+      if (expected === 'hide') {
+        expect(res.status, `${who}: ${label} ${text.slice(0, 200)}`).toBe(200);
+        expect(showsTeam(text), `${who}: ${label} shows team data`).toBe(false);
       }
-      if (c.outsider === 'allow') expect(res.status, label).toBe(200);
+      if (expected === 'allow') expect(res.status, `${who}: ${label}`).toBe(200);
     }
+  }
+
+  it('a key limited to another scope is refused, or sees nothing, on every route', async () => {
+    await expectIsolated(outsider, (c) => c.outsider, 'company read/write key');
     // The caller's own description names only its own scope.
     expect((await request('GET', '/v1/me', undefined, { key: outsider.key })).body).toMatchObject({ allowed_scopes: ['company'], permissions: ['read', 'write'] });
   });
 
-  it('each listing checked for hiding does show team data to the admin (so the check above can fail)', async () => {
-    for (const c of CASES.filter((c) => c.outsider === 'hide')) {
+  it('an admin limited to another scope is refused, or sees nothing, on every route', async () => {
+    await expectIsolated(companyAdmin, (c) => c.admin ?? c.outsider, 'company admin');
+  });
+
+  it('an admin of no scope manages nothing scoped and nothing global, on every route', async () => {
+    await expectIsolated(noScopeAdmin, (c) => c.admin ?? c.outsider, 'admin of no scope');
+  });
+
+  it('each listing checked for hiding does show team data to the admin of every scope (so the checks above can fail)', async () => {
+    for (const c of CASES.filter((c) => (c.admin ?? c.outsider) === 'hide')) {
       const res = await api.get(c.path());
       const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
-      expect(text.includes(team.marker) || text.includes(team.entity) || /scope="team"|"scope":"team"/.test(text), `${c.method} ${c.path()} as admin`).toBe(true);
+      expect(showsTeam(text), `${c.method} ${c.path()} as the bootstrap admin`).toBe(true);
     }
+  });
+
+  it('nothing above changed team’s administration or the global objects', async () => {
+    const keys = (await api.get('/v1/auth/keys')).body as { id: string }[];
+    expect(keys.map((k) => k.id)).toContain(owned.teamKey);
+    const hooks = ((await api.get('/v1/webhooks')).body as { webhooks: { id: string; url: string; scopes: string[] }[] }).webhooks;
+    expect(hooks.find((h) => h.id === owned.teamHook)).toMatchObject({ url: `http://127.0.0.1:9/team-${team.token}`, scopes: ['team'] });
+    expect(hooks.find((h) => h.id === owned.globalHook)).toMatchObject({ scopes: [] });
+    expect((await api.get(`/v1/decay/policies/${owned.teamPolicy}`)).body).toMatchObject({ scope: 'team', relation: 'iso:*' });
+    expect((await api.get(`/v1/decay/policies/${owned.globalPolicy}`)).body).toMatchObject({ scope: '*' });
+    const rules = ((await api.get('/v1/alerts/rules')).body as { rules: { id: string; scope: string | null }[] }).rules;
+    expect(rules.find((r) => r.id === owned.teamRule)).toMatchObject({ scope: 'team' });
+    expect(rules.find((r) => r.id === owned.globalRule)).toMatchObject({ scope: null });
+    // None of the three keys created anything: no key, webhook, policy or rule of theirs exists.
+    const creators = [outsider, companyAdmin, noScopeAdmin].map((k) => k.entityUri);
+    expect(hooks.filter((h) => h.url.endsWith('/x'))).toEqual([]);
+    expect(rules.filter((r) => r.id !== owned.teamRule && r.id !== owned.globalRule && creators.includes((r as unknown as { created_by: string }).created_by))).toEqual([]);
   });
 
   it('a read-only key of the scope itself cannot write through any route', async () => {
@@ -241,16 +328,21 @@ describeHttp('scope isolation over every route and tool', () => {
     expect((await api.get('/v1/facts', { query: { entity: allowed.entity } })).body).toMatchObject({ facts: [] });
   });
 
-  it('every MCP tool refuses team data to the outsider', async () => {
+  it.each([
+    ['the outsider', () => outsider],
+    ['the company admin', () => companyAdmin],
+    ['the admin of no scope', () => noScopeAdmin],
+  ])('every MCP tool refuses team data to %s', async (_who, keyOf) => {
+    const key = keyOf();
     const listed = await dispatch('POST', '/mcp', {
-      headers: { authorization: `Bearer ${outsider.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     const tools = ((await listed.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
     expect(tools.filter((t) => !(t in TOOL_CALLS)), 'tools without an isolation case').toEqual([]);
     for (const name of tools) {
       const res = await dispatch('POST', '/mcp', {
-        headers: { authorization: `Bearer ${outsider.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: TOOL_CALLS[name]() } }),
       });
       const answer = (await res.json()) as { result: { isError?: boolean; content: { text: string }[] } };

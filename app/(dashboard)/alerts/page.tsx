@@ -23,9 +23,9 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const status = STATUSES.find((s) => s === raw) ?? 'active';
   const access = await pageAccess(`/alerts?status=${status}`);
   const { alerts, counts } = await listAlerts({ status, limit: 200 }, access.scopes);
-  const rules = await listRules();
+  const rules = await listRules(access.scopes);
   const isAdmin = access.can('admin');
-  const webhooks = isAdmin ? (await listWebhooks()).webhooks : [];
+  const webhooks = isAdmin ? (await listWebhooks(access.scopesWith('admin'))).webhooks : [];
   return (
     <>
       <PageHeader
@@ -55,7 +55,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
             Every alert transition is POSTed as JSON signed with <code className="font-mono">X-Stigmem-Signature: sha256=…</code> (HMAC of the body with the destination’s secret). The body has a Slack-compatible <code className="font-mono">text</code>, so a Slack, Teams or Google Chat incoming-webhook URL works as is. Failed deliveries are retried with backoff for 24 hours.
           </p>
           <div className={`${cardStyles} mt-4 p-4`}>
-            <AddWebhookForm />
+            <AddWebhookForm ownScopes={access.scopesWith('admin')} everyScope={access.everyScope('admin')} />
           </div>
           {webhooks.length ? (
             <ul className={`${cardStyles} mt-4 divide-y divide-slate-100 px-4`}>

@@ -9,6 +9,7 @@ import { scopeAccessNotice } from '@/components/ui/ScopeAccessNotice';
 import { pageAccess } from '@/lib/pages/page-access';
 import { matchPolicy } from '@/lib/decay/decay-policy';
 import { listPolicies } from '@/lib/decay/policy-store';
+import { visiblePolicies } from '@/lib/decay/policy-reach';
 import { decayHref } from '@/lib/decay/view/decay-href';
 import { getFact } from '@/lib/facts/query-facts';
 import { isFactScope } from '@/lib/facts/scope';
@@ -29,7 +30,7 @@ export default async function DecayPage({ searchParams }: { searchParams: Promis
   const scope = isFactScope(scopeParam) ? scopeParam : readable[0];
   const canRead = !!scope && readable.includes(scope);
   const canWrite = canRead && access.can('write', scope);
-  const policies = await listPolicies();
+  const policies = visiblePolicies(await listPolicies(), readable);
   const fact = factId && canRead ? await getFact(factId, [scope]) : null;
 
   return (

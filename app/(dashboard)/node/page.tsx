@@ -17,8 +17,8 @@ export const metadata: Metadata = { title: 'Node' };
 export default async function NodePage() {
   const access = await pageAccess('/node');
   const info = await nodeInfo(`${await requestOrigin()}/`);
-  // Table maintenance is admin information, like GET /v1/admin/maintenance.
-  const admin = access.can('admin');
+  // Table maintenance and replicas are node-wide, like GET /v1/admin/maintenance: an admin of every scope.
+  const admin = access.everyScope('admin');
   const [maintenance, replicas] = admin ? await Promise.all([getMaintenanceStatus(), getReplicaStatus()]) : [null, null];
   return (
     <>

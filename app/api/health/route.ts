@@ -8,6 +8,8 @@ export const dynamic = 'force-dynamic';
 // Dashboard-only: the health cards, one per scope the key can read (or the one asked for).
 export const GET = apiRoute({
   permission: 'read',
+  // A scope the key cannot read is left out silently, as the overview page does.
+  scope: 'listing',
   query: z.object({ scope: scopeSchema.optional() }),
   handler: async ({ query, scopes: readable }) => {
     const scopes = readable.filter((s) => !query.scope || s === query.scope);

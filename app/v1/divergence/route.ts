@@ -12,6 +12,7 @@ export const dynamic = 'force-dynamic';
 // entity): the list of entity/relation pairs whose winners differ across readable scopes.
 export const GET = apiRoute({
   permission: 'read',
+  scope: 'listing',
   query: z.object({ entity: queryUri, relation: z.string().min(1).optional(), offset: z.coerce.number().int().min(0).default(0), limit: queryLimit(50, 200) }),
   invalidStatus: 400,
   handler: async ({ query, scopes }) => {

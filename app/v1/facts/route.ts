@@ -18,6 +18,7 @@ export const POST = apiRoute({
   body: (raw) => parseFactBody(raw, 'assert'),
   scope: ({ body }) => body.inputs.map((input) => input.scope),
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
+  audit: { action: 'facts.write', detail: ({ body }) => ({ facts: body.inputs.length }) },
   handler: async ({ req, body: { inputs, batch } }) => {
     const sessionId = sessionHeader(req);
     inputs.forEach((input) => (input.sessionId = sessionId));

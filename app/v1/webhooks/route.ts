@@ -1,11 +1,20 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { reachOf } from '@/lib/auth/authority';
 import { createWebhook, listWebhooks, webhookInputSchema } from '@/lib/webhooks/webhook-store';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ permission: 'admin', handler: () => listWebhooks() });
+export const GET = apiRoute({ permission: 'admin', scope: 'listing', handler: ({ scopes }) => listWebhooks(scopes) });
 
-export const POST = apiRoute({ permission: 'admin', body: webhookInputSchema, status: 201, handler: ({ body, principal }) => createWebhook(body, principal) });
+// A destination of no scope receives every scope's alerts: it is global.
+export const POST = apiRoute({
+  permission: 'admin',
+  body: webhookInputSchema,
+  scope: ({ body }) => reachOf(body.scopes, 'global'),
+  status: 201,
+  audit: { action: 'webhook.create', target: (_input, hook) => (hook as { id: string }).id },
+  handler: ({ body, principal }) => createWebhook(body, principal),
+});
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -15,6 +15,8 @@ const text = (c: ContradictionRecord, i: number) => (valueAt(c, i)?.fact ? factV
 // (?format=), read through a cursor. Scopes the key cannot read are left out as on the page.
 export const GET = apiRoute({
   permission: 'read',
+  scope: 'listing',
+  audit: { action: 'export.conflicts' },
   handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

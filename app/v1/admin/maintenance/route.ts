@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { runMaintenanceNow } from '@/lib/db/maintenance/maintenance-scheduler';
 import { getMaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
+import { GLOBAL } from '@/lib/auth/authority';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
+// The node's own tables hold every scope's rows: their figures and maintenance are global.
 export const GET = apiRoute({
   permission: 'admin',
+  scope: GLOBAL,
   handler: () => getMaintenanceStatus(),
 });
 
@@ -17,7 +20,9 @@ const runSchema = z.strictObject({ every_table: z.boolean().default(false) });
 export const POST = apiRoute({
   permission: 'admin',
   body: runSchema,
+  scope: GLOBAL,
   invalidStatus: 400,
+  audit: { action: 'maintenance.run' },
   handler: ({ body }) => runMaintenanceNow({ everyTable: body.every_table }),
 });
 

@@ -1,3 +1,4 @@
+import { ruleTarget } from '@/lib/alerts/rule-reach';
 import { createRule, listRules, ruleInputSchema } from '@/lib/alerts/rule-store';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -6,14 +7,16 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
   permission: 'read',
-  handler: async () => ({ rules: await listRules() }),
+  scope: 'listing',
+  handler: async ({ scopes }) => ({ rules: await listRules(scopes) }),
 });
 
 export const POST = apiRoute({
   permission: 'admin',
   body: ruleInputSchema,
-  scope: ({ body }) => body.scope,
+  scope: ({ body }) => ruleTarget(body.scope),
   status: 201,
+  audit: { action: 'alert_rule.create', target: (_input, rule) => (rule as { id: string }).id },
   handler: ({ body, principal }) => createRule(body, principal),
 });
 

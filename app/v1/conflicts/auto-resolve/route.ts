@@ -9,6 +9,7 @@ export const POST = apiRoute({
   permission: ({ body }) => (body.dry_run ? 'read' : 'write'),
   body: autoResolveSchema,
   scope: ({ body }) => body.scope,
+  audit: { action: 'conflict.auto_resolve', skip: ({ body }) => !!body.dry_run },
   invalidStatus: 400,
   handler: ({ body, principal }) => autoResolve(body, principal),
 });

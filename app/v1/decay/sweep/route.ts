@@ -21,6 +21,8 @@ export const POST = apiRoute({
   query: referenceSweepQuerySchema,
   scope: (input) => (isReferenceForm(input) ? input.query.scope : sweepRequestSchema.parse(input.body).scope),
   invalidStatus: 400,
+  // A dry run writes nothing: only the sweeps that apply are recorded.
+  audit: { action: 'decay.sweep', skip: (input) => (isReferenceForm(input) ? input.query.dry_run : sweepRequestSchema.parse(input.body).mode === 'dry_run') },
   handler: async (ctx) => {
     const answer = isReferenceForm(ctx) ? await referenceSweep(ctx.query, ctx.scopes, ctx.principal) : await sweepScope(sweepRequestSchema.parse(ctx.body), ctx.principal);
     return Response.json(answer.body, { status: answer.status });

@@ -8,6 +8,8 @@ export const dynamic = 'force-dynamic';
 // A fact in a scope the key cannot read answers 404, like an unknown one: ids do not leak.
 export const GET = apiRoute({
   permission: 'read',
+  // Another scope's fact answers 404 like an unknown one: the lookup filters by the key's scopes.
+  scope: 'listing',
   handler: async ({ params, scopes }) => {
     const fact = await getFact(params.id, scopes);
     if (!fact) throw notFound('fact_not_found', `no fact with id ${params.id}`);

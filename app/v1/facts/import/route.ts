@@ -13,6 +13,7 @@ export const POST = apiRoute({
   body: (raw) => parseFactBody(raw, 'import'),
   scope: ({ body }) => body.inputs.map((input) => input.scope),
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
+  audit: { action: 'facts.import', detail: ({ body }) => ({ facts: body.inputs.length }) },
   handler: async ({ req, body: { inputs } }) => {
     const sessionId = sessionHeader(req);
     inputs.forEach((input) => (input.sessionId = sessionId));

@@ -23,6 +23,7 @@ export const POST = apiRoute({
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
   status: 201,
+  audit: { action: 'health_run.record', target: (_input, run) => (run as { id: string }).id },
   handler: async ({ body }) => {
     const run = await recordHealthRun(body.scope, { trigger: 'manual' });
     if (!run) throw conflict('run_in_progress', `a health run of ${body.scope} is already going; its result will be in GET /v1/health/runs`);

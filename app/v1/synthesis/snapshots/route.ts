@@ -12,6 +12,7 @@ export const POST = apiRoute({
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
   status: 201,
+  audit: { action: 'snapshot.create', target: (_input, snapshot) => (snapshot as { id: string }).id },
   handler: ({ body, principal }) => saveSnapshot(body.scope, body.label?.trim() || null, principal),
 });
 

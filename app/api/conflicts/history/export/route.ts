@@ -10,6 +10,8 @@ export const dynamic = 'force-dynamic';
 // as CSV or JSON (?format=): one row per UTC day over the scopes the key can read.
 export const GET = apiRoute({
   permission: 'read',
+  scope: 'listing',
+  audit: { action: 'export.review_history' },
   handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

@@ -9,6 +9,7 @@ export const POST = apiRoute({
   permission: 'write',
   body: acknowledgeSchema,
   scope: ({ params }) => recordScope('alert', params.id),
+  audit: { action: 'alert.acknowledge', target: ({ params }) => params.id },
   handler: ({ params, body, principal }) => acknowledgeAlert(params.id, body.note ?? null, principal),
 });
 

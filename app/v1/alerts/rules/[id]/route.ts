@@ -1,21 +1,23 @@
+import { ruleReach, ruleTarget } from '@/lib/alerts/rule-reach';
 import { deleteRule, replaceRule, ruleInputSchema } from '@/lib/alerts/rule-store';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
-import { recordScope } from '@/lib/auth/record-scope';
 
 export const dynamic = 'force-dynamic';
 
-// A rule of one scope needs admin on it, before and after a change; a rule of every scope, admin.
+// A rule of one scope needs admin on it, before and after a change; a rule of every scope is global.
 export const PUT = apiRoute({
   permission: 'admin',
   body: ruleInputSchema,
-  scope: async ({ params, body }) => [await recordScope('rule', params.id), body.scope].filter((scope) => scope !== null),
+  scope: async ({ params, body }) => [await ruleReach(params.id), ruleTarget(body.scope)],
+  audit: { action: 'alert_rule.replace', target: ({ params }) => params.id },
   handler: ({ params, body }) => replaceRule(params.id, body),
 });
 
 export const DELETE = apiRoute({
   permission: 'admin',
-  scope: ({ params }) => recordScope('rule', params.id),
+  scope: ({ params }) => ruleReach(params.id),
+  audit: { action: 'alert_rule.delete', target: ({ params }) => params.id },
   handler: async ({ params }) => {
     await deleteRule(params.id);
     return new Response(null, { status: 204 });

@@ -9,6 +9,7 @@ export const POST = apiRoute({
   permission: 'write',
   body: dismissBodySchema,
   scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
+  audit: { action: 'conflict.dismiss', target: ({ params }) => params.id },
   handler: ({ body, params, principal }) => dismissConflict(params.id, body, principal),
 });
 

@@ -8,6 +8,7 @@ export const dynamic = 'force-dynamic';
 export const POST = apiRoute({
   permission: 'write',
   scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
+  audit: { action: 'conflict.reopen', target: ({ params }) => params.id },
   handler: ({ params }) => reopenConflict(params.id),
 });
 

@@ -9,6 +9,7 @@ export const POST = apiRoute({
   permission: 'write',
   body: resolveBodySchema,
   scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
+  audit: { action: 'conflict.resolve', target: ({ params }) => params.id },
   handler: ({ body, params, principal }) => resolveConflict(params.id, body, principal),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
+import { policyReach, policyReadReach, policyTarget } from '@/lib/decay/policy-reach';
 import { deletePolicy, getPolicy, replacePolicy } from '@/lib/decay/policy-store';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -7,17 +8,23 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
   permission: 'read',
+  scope: ({ params }) => policyReadReach(params.id),
   handler: ({ params }) => getPolicy(params.id),
 });
 
+// A change needs the policy's scope before and after it.
 export const PUT = apiRoute({
   permission: 'admin',
   body: z.record(z.string(), z.unknown()),
+  scope: async ({ params, body }) => [await policyReach(params.id), policyTarget(body.scope)],
+  audit: { action: 'decay_policy.replace', target: ({ params }) => params.id },
   handler: ({ body, params }) => replacePolicy(params.id, body as Parameters<typeof replacePolicy>[1]),
 });
 
 export const DELETE = apiRoute({
   permission: 'admin',
+  scope: ({ params }) => policyReach(params.id),
+  audit: { action: 'decay_policy.delete', target: ({ params }) => params.id },
   handler: async ({ params }) => {
     await deletePolicy(params.id);
     return new Response(null, { status: 204 });

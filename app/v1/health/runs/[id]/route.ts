@@ -5,6 +5,6 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 // A run of a scope the key cannot read answers 404 like an unknown id, so ids do not leak.
-export const GET = apiRoute({ permission: 'read', handler: ({ params, scopes }) => getRun(params.id, scopes) });
+export const GET = apiRoute({ permission: 'read', scope: 'listing', handler: ({ params, scopes }) => getRun(params.id, scopes) });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

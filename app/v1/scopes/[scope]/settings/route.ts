@@ -19,6 +19,7 @@ export const PUT = apiRoute({
   body: scopeSettingsSchema,
   scope: pathScope,
   invalidStatus: 400,
+  audit: { action: 'scope_settings.update', target: ({ params }) => params.scope },
   handler: ({ params, body, principal }) => updateScopeSettings(pathScope({ params }), body, principal),
 });
 

@@ -18,6 +18,7 @@ export const GET = apiRoute({
 export const DELETE = apiRoute({
   permission: 'write',
   scope: ({ params }) => recordScope('snapshot', params.id),
+  audit: { action: 'snapshot.delete', target: ({ params }) => params.id },
   handler: async ({ params }) => {
     await deleteSnapshot(params.id);
     return new Response(null, { status: 204 });

@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { webhookReach } from '@/lib/webhooks/webhook-reach';
 import { deliveriesQuerySchema, listDeliveries } from '@/lib/webhooks/webhook-store';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -6,6 +7,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute({
   permission: 'admin',
+  scope: ({ params }) => webhookReach(params.id),
   query: deliveriesQuerySchema,
   invalidStatus: 400,
   handler: ({ params, query }) => listDeliveries(params.id, query.limit),

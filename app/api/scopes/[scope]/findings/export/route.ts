@@ -11,6 +11,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute({
   permission: 'read',
   scope: ({ params }) => scopeSchema.parse(params.scope),
+  audit: { action: 'export.findings' },
   invalidStatus: 400,
   handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);
