@@ -64,6 +64,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       // No background health runs: the tests' data and alerts stay theirs (e2e/ui/health-history.spec.ts runs its own).
       STIGMEM_SCHEDULER: 'off',
+      // e2e/api/hardening.spec.ts sends a body too slowly and waits for the 408.
+      STIGMEM_BODY_TIMEOUT_MS: '5000',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { config } from '@/lib/config/config';
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { QueryProvider } from '@/components/QueryProvider';
 import { THEME_BOOT_SCRIPT } from '@/lib/theme/theme-choice';
 import './globals.css';
@@ -26,12 +27,15 @@ export const metadata: Metadata = {
 // The top bar is dark in both themes, so the browser's own chrome matches it in both.
 export const viewport: Viewport = { themeColor: '#0f172a' };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The page's CSP runs only scripts with this request's nonce (proxy.ts). Reading it makes every
+  // page render per request, which a nonce needs anyway.
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     // The boot script sets the theme class on <html> before React hydrates, hence suppressHydrationWarning there.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body className="min-h-screen">
         <a

@@ -34,7 +34,7 @@ test.describe('authentication', () => {
   test('a session cookie alone cannot change data without a matching Origin', async ({ playwright, baseURL }) => {
     const context = await playwright.request.newContext({ baseURL });
     try {
-      expect((await context.post('/api/session', { data: { key: E2E_ADMIN_KEY } })).status()).toBe(200);
+      expect((await context.post('/api/session', { data: { key: E2E_ADMIN_KEY }, headers: { origin: baseURL! } })).status()).toBe(200);
       expect((await context.get('/v1/facts')).status()).toBe(200);
       const write = await context.post('/v1/facts', {
         data: { entity: `e2e:csrf:${uniqueSuffix()}`, relation: 'x', value: { type: 'string', v: 'y' }, source: 'e2e:playwright' },

@@ -1,5 +1,7 @@
+import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { adminHeaders } from '../support/api';
+import { E2E_ADMIN_KEY, E2E_PORT } from '../support/e2e-env';
 
 // The input limits through the real server (docs/api.md § Limits): the HTTP tests cover every
 // route through a stand-in router; these check what only Next itself can get wrong — its router
@@ -34,6 +36,39 @@ test.describe('hostile input against the real server', () => {
     expect(response.status()).toBe(413);
     expect((await response.json()).error).toBe('payload_too_large');
     expect((await request.get('/.well-known/stigmem')).status()).toBe(200);
+  });
+
+  test('a batch over 10 MB reaches the route whole (no proxy buffers it on the way)', async ({ request }) => {
+    const suffix = Date.now().toString(36);
+    const facts = Array.from({ length: 1000 }, (_, i) => ({ entity: `e2e:big:${suffix}:${i}`, relation: 'memory:note', value: { type: 'text', v: 'x'.repeat(12_000) }, source: 'e2e:playwright', scope: 'local' }));
+    const response = await request.post('/v1/facts', { headers: { ...adminHeaders, 'content-type': 'application/json' }, data: JSON.stringify({ facts }) });
+    expect(response.status(), (await response.text()).slice(0, 200)).toBe(201);
+    expect(((await response.json()) as { facts: unknown[] }).facts).toHaveLength(1000);
+  });
+
+  test('a body sent too slowly is a 408 with the error body (STIGMEM_BODY_TIMEOUT_MS, 5 s here)', async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(E2E_PORT, '127.0.0.1', () => {
+        socket.write(`POST /v1/facts HTTP/1.1\r\nHost: localhost:${E2E_PORT}\r\nAuthorization: Bearer ${E2E_ADMIN_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"entity":`);
+      });
+      // A byte a second: never the whole body.
+      const drip = setInterval(() => socket.write(' '), 1000);
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+        if (text.includes('request_timeout')) {
+          clearInterval(drip);
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+      setTimeout(() => reject(new Error(`no answer: ${text}`)), 20_000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('"detail":"the request body did not arrive within 5 s');
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   test('/metrics shows the embedded database heap the server really uses (one PGlite per process, whatever chunk asks)', async ({ request }) => {

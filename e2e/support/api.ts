@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { E2E_ADMIN_KEY } from './e2e-env';
+import { E2E_ADMIN_KEY, E2E_BASE_URL } from './e2e-env';
 
 // Test data goes in through the public API with the admin key, like an agent would write it.
 
@@ -62,6 +62,7 @@ export async function createConflict(request: APIRequestContext, entity: string,
 
 /** Signs the browser context in without the form (the form has its own test). */
 export async function signInViaApi(page: Page, key = E2E_ADMIN_KEY): Promise<void> {
-  const response = await page.request.post('/api/session', { data: { key } });
+  // As the sign-in form sends it: JSON from the dashboard's own origin (anything else is refused).
+  const response = await page.request.post('/api/session', { data: { key }, headers: { origin: E2E_BASE_URL } });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -40,7 +40,7 @@ test.describe('demo tour', () => {
 
   test('every page shows its feature with the demo data', async ({ page }) => {
     test.setTimeout(120_000);
-    expect((await page.request.post(`${BASE}/api/session`, { data: { key: E2E_ADMIN_KEY } })).status()).toBe(200);
+    expect((await page.request.post(`${BASE}/api/session`, { data: { key: E2E_ADMIN_KEY }, headers: { origin: BASE } })).status()).toBe(200);
 
     await page.goto(`${BASE}/`);
     const score = async (scope: string) => Number((await page.getByTestId(`scope-${scope}-score`).textContent())?.match(/\d+/)?.[0]);

@@ -27,7 +27,7 @@ test.describe('first run', () => {
   });
 
   test('an empty node explains itself and shows how to write a first fact with its own URL', async ({ page }) => {
-    const session = await page.request.post(`${BASE}/api/session`, { data: { key: E2E_ADMIN_KEY } });
+    const session = await page.request.post(`${BASE}/api/session`, { data: { key: E2E_ADMIN_KEY }, headers: { origin: BASE } });
     expect(session.status()).toBe(200);
     await page.goto(`${BASE}/`);
     const guide = page.getByTestId('first-run');

@@ -1,8 +1,9 @@
 import { getDb } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
-import { forbidden, unauthorized } from '../errors/domain-error';
+import { unauthorized } from '../errors/domain-error';
 import { config } from '../config/config';
 import { hashSecret } from './key-material';
+import { requireSameOrigin } from './same-origin';
 import { readCookie, SESSION_COOKIE } from './session-cookie';
 import { OPEN_PRINCIPAL, type Permission, type Principal } from './principal';
 
@@ -51,22 +52,6 @@ export async function principalFromSession(token: string | undefined): Promise<P
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Cookie-authenticated mutations must come from our own pages (CSRF, docs/semantics.md § Identity and access). */
-function checkOrigin(req: Request): void {
-  if (SAFE_METHODS.has(req.method)) return;
-  const origin = req.headers.get('origin');
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  let originHost: string | null = null;
-  try {
-    originHost = origin ? new URL(origin).host : null;
-  } catch {
-    // An opaque origin ("null") or garbage: not the dashboard.
-  }
-  if (!originHost || !host || originHost !== host) {
-    throw forbidden('dashboard requests that change data must come from the dashboard origin', 'origin_mismatch');
-  }
-}
-
 export async function authenticate(req: Request): Promise<Principal> {
   const header = req.headers.get('authorization');
   if (header) {
@@ -78,7 +63,8 @@ export async function authenticate(req: Request): Promise<Principal> {
   }
   const session = await principalFromSession(readCookie(req, SESSION_COOKIE));
   if (session) {
-    checkOrigin(req);
+    // Cookie-authenticated mutations must come from our own pages (CSRF, docs/semantics.md § Identity and access).
+    if (!SAFE_METHODS.has(req.method)) requireSameOrigin(req, 'dashboard requests that change data');
     return session;
   }
   if (!config().authRequired) return OPEN_PRINCIPAL;

@@ -6,7 +6,9 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  timeout: 408,
   conflict: 409,
   too_large: 413,
+  unsupported_media_type: 415,
   unprocessable: 422,
 };

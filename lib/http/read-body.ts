@@ -1,9 +1,12 @@
-import { badRequest, DomainError, tooLarge } from '../errors/domain-error';
+import { config } from '../config/config';
+import { badRequest, DomainError, timedOut, tooLarge } from '../errors/domain-error';
 
 // Request bodies are bounded before anything parses them (docs/api.md § Limits): a size per route
 // (batch writes larger, everything else small), checked against Content-Length and again while the
 // stream is read; and a JSON nesting depth, checked in one pass over the text without recursion, so
 // a body of 100,000 open brackets is a 400 instead of a stack overflow in whatever walks it next.
+// A body must also arrive in time (STIGMEM_BODY_TIMEOUT_MS, 30 s): one sent a byte at a time would
+// otherwise hold its request, and on the embedded database its place in line, for Node's 300 s.
 
 /** Every route but the batch writes: a request is a handful of fields. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -26,17 +29,23 @@ const isAbort = (error: unknown): boolean =>
 const bodyTooLarge = (maxBytes: number) =>
   tooLarge('payload_too_large', `the request body is larger than ${maxBytes} bytes; split it into smaller requests`, { max_bytes: maxBytes });
 
-/** The body as text, refused with 413 past `maxBytes` without reading the rest. */
-export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+const bodyTimedOut = (ms: number) => timedOut('request_timeout', `the request body did not arrive within ${ms / 1000} s; send it at once`);
+
+/** The body as text, refused with 413 past `maxBytes` without reading the rest, and with 408 when it is not all there in time. */
+export async function readBodyText(req: Request, maxBytes: number, timeoutMs = config().bodyTimeoutMs): Promise<string> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw bodyTooLarge(maxBytes);
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(bodyTimedOut(timeoutMs)), timeoutMs);
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await Promise.race([reader.read(), deadline]);
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
@@ -46,9 +55,14 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof DomainError) throw error;
+    if (error instanceof DomainError) {
+      await reader.cancel().catch(() => undefined);
+      throw error;
+    }
     if (isAbort(error) || req.signal?.aborted) throw new ClientGone();
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -36,7 +36,7 @@ export class BenchClient {
 
   /** A dashboard session cookie for this key (what the sign-in page sets). */
   async signIn(): Promise<string> {
-    const res = await fetch(`${this.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: this.key }) });
+    const res = await fetch(`${this.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: this.url }, body: JSON.stringify({ key: this.key }) });
     if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
     const cookie = res.headers.get('set-cookie');
     if (!cookie) throw new Error('sign-in set no cookie');

@@ -34,7 +34,8 @@ function pageRequests(cluster: () => Cluster) {
   }
 
   async function signedInCookie(): Promise<string> {
-    const answer = await cluster().instances[0].call('POST', '/api/session', { key: TEST_ADMIN_KEY }, { key: null });
+    const [first] = cluster().instances;
+    const answer = await first.call('POST', '/api/session', { key: TEST_ADMIN_KEY }, { key: null, headers: { origin: first.url } });
     expect(answer.status).toBe(200);
     return answer.headers.get('set-cookie')!.split(';')[0];
   }

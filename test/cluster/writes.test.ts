@@ -148,7 +148,8 @@ describeCluster('many instances, one primary: writes', () => {
 
   it('a dashboard session signed in on one instance works on the others, and signing out on one ends it on all', async () => {
     const [a, b, c] = cluster().instances;
-    const signIn = await a.call('POST', '/api/session', { key: TEST_ADMIN_KEY }, { key: null });
+    // Sign-in takes JSON from the dashboard's own origin only.
+    const signIn = await a.call('POST', '/api/session', { key: TEST_ADMIN_KEY }, { key: null, headers: { origin: a.url } });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
     expect(cookie).toMatch(/^stigmem_session=.+/);

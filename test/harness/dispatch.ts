@@ -119,15 +119,30 @@ function loadRoute(file: string): Promise<Record<string, unknown>> {
   return loaded;
 }
 
+/** The headers a proxy's NextResponse.next() adds to the answer (Next merges them; x-middleware-* are its own signals). */
+function proxyHeaders(proxied: Response): [string, string][] {
+  return [...proxied.headers].filter(([name]) => !name.startsWith('x-middleware-'));
+}
+
 /** Sends one request through the matching route handler; unknown paths answer Next's 404, unexported methods its empty 405. */
 export async function dispatch(method: string, target: string, init: { headers?: HeadersInit; body?: string } = {}): Promise<Response> {
   const url = new URL(target, TEST_ORIGIN);
   const headers = new Headers(init.headers);
   if (!headers.has('host')) headers.set('host', url.host);
   const req = new Request(url, { method, headers, body: init.body });
-  // The root proxy.ts runs before Next's router, as in the real server.
+  // The root proxy.ts runs before Next's router, as in the real server: it answers itself, or lets
+  // the request through (with headers for the answer, for a page). Its matcher is Next's business:
+  // here it sees every request.
   const proxied = proxy(new NextRequest(req.url, { method, headers }));
-  if (proxied) return proxied;
+  if (proxied && !proxied.headers.has('x-middleware-next')) return proxied;
+  if (!proxied) return route(method, url, req);
+  const res = await route(method, url, req);
+  const merged = new Headers(res.headers);
+  for (const [name, value] of proxyHeaders(proxied)) merged.set(name, value);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers: merged });
+}
+
+async function route(method: string, url: URL, req: Request): Promise<Response> {
   let matched: ReturnType<typeof matchRoute>;
   try {
     matched = matchRoute(url.pathname);

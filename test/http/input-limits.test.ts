@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/prisma';
 import { toErrorResponse } from '@/lib/http/api-route';
 import { servesMethod } from '@/lib/http/method-not-allowed';
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/http/read-body';
-import { api, describeHttp, expectError, matchRoute, request, routes, TEST_ADMIN_KEY, TEST_SOURCE, uniqueEntity } from '../harness';
+import { api, describeHttp, expectError, matchRoute, request, routes, setEnv, TEST_ADMIN_KEY, TEST_SOURCE, uniqueEntity } from '../harness';
 
 // Input limits before parsing (docs/api.md § Limits): body size per route, JSON nesting depth,
 // malformed percent-encoding in the path, clients that hang up, and database resource errors.
@@ -114,6 +114,30 @@ describeHttp('input limits', () => {
     expect(res.status).toBe(499);
     expect(errors).not.toHaveBeenCalled();
     expect((await api.get('/v1/facts', { query: { entity: 'stigmem://t/cut' } })).status).toBe(200);
+  });
+
+  it('a body that does not arrive within STIGMEM_BODY_TIMEOUT_MS is a 408 with the error body, and writes nothing', async () => {
+    setEnv({ STIGMEM_BODY_TIMEOUT_MS: '200' });
+    try {
+      const match = matchRoute('/v1/facts');
+      const module = (await import(/* @vite-ignore */ match!.route.file)) as { POST: (req: Request, ctx: unknown) => Promise<Response> };
+      const entity = `stigmem://t/slow-${Date.now()}`;
+      // The first bytes, then nothing: a client sending its body a byte a minute.
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`{"entity":"${entity}","relat`));
+        },
+      });
+      const req = new Request('http://localhost/v1/facts', { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` }, body: stream, duplex: 'half' } as RequestInit);
+      const started = performance.now();
+      const res = await module.POST(req, { params: Promise.resolve({}) });
+      expect(res.status).toBe(408);
+      expect(await res.json()).toMatchObject({ error: 'request_timeout', detail: expect.stringContaining('0.2 s') });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect((await api.get('/v1/facts', { query: { entity } })).body).toMatchObject({ facts: [] });
+    } finally {
+      setEnv({ STIGMEM_BODY_TIMEOUT_MS: undefined });
+    }
   });
 
   it('the database running out of memory is a 503 with Retry-After, and the next statement works', async () => {

@@ -1,12 +1,16 @@
 import { expect, it } from 'vitest';
 import { ErrorBody, FactList, FactRecord, SessionState } from '../schemas';
-import { api, createKey, describeHttp, expectBody, expectError, TEST_ADMIN_KEY, TEST_ORIGIN, uniqueEntity, wireFact } from '../harness';
+import { api, createKey, describeHttp, expectBody, expectError, setEnv, TEST_ADMIN_KEY, TEST_ORIGIN, uniqueEntity, wireFact } from '../harness';
 
-// /api/session: the dashboard exchanges a key for an HttpOnly, SameSite=Strict cookie; cookie
-// mutations must come from the dashboard origin (CSRF); sign-out and revocation end the session.
+// /api/session: the dashboard exchanges a key for an HttpOnly, SameSite=Strict cookie; sign-in takes
+// only JSON from the dashboard origin (login CSRF), cookie mutations must come from it too (CSRF);
+// sign-out and revocation end the session; a key holds at most STIGMEM_MAX_SESSIONS_PER_KEY sessions.
+
+/** What the dashboard's sign-in form sends: JSON, from the page's own origin. */
+const FROM_DASHBOARD = { origin: TEST_ORIGIN };
 
 async function signIn(key: string): Promise<{ cookie: string; setCookie: string }> {
-  const res = await api.post('/api/session', { key }, { key: null });
+  const res = await api.post('/api/session', { key }, { key: null, headers: FROM_DASHBOARD });
   expect(expectBody(res, 200, SessionState).signed_in).toBe(true);
   const setCookie = res.headers.get('set-cookie') ?? '';
   const cookie = setCookie.split(';')[0];
@@ -75,6 +79,47 @@ describeHttp('/api/session', () => {
     expectError(await api.get('/v1/facts', { key: null, headers: { cookie } }), 401, 'unauthorized');
   });
 
+  // Login CSRF: another site's form posts text/plain or form data (a JSON-looking text/plain body
+  // parses as JSON) and carries that site's origin; a cross-site fetch cannot send application/json
+  // without a preflight this node never answers.
+  type Forged = [name: string, status: number, code: string, headers: Record<string, string>, raw: string];
+  const forged: Forged[] = [
+    ['no Origin', 403, 'origin_mismatch', {}, JSON.stringify({ key: TEST_ADMIN_KEY })],
+    ['another site’s Origin', 403, 'origin_mismatch', { origin: 'http://evil.example' }, JSON.stringify({ key: TEST_ADMIN_KEY })],
+    ['another port of this host', 403, 'origin_mismatch', { origin: 'http://localhost:8080' }, JSON.stringify({ key: TEST_ADMIN_KEY })],
+    ['the opaque origin "null"', 403, 'origin_mismatch', { origin: 'null' }, JSON.stringify({ key: TEST_ADMIN_KEY })],
+    ['a text/plain form body that reads as JSON', 415, 'unsupported_media_type', { ...FROM_DASHBOARD, 'content-type': 'text/plain' }, `{"key":"${TEST_ADMIN_KEY}","x":"="}`],
+    ['a url-encoded form', 415, 'unsupported_media_type', { ...FROM_DASHBOARD, 'content-type': 'application/x-www-form-urlencoded' }, `key=${TEST_ADMIN_KEY}`],
+    ['a multipart form', 415, 'unsupported_media_type', { ...FROM_DASHBOARD, 'content-type': 'multipart/form-data; boundary=x' }, `--x\r\nContent-Disposition: form-data; name="key"\r\n\r\n${TEST_ADMIN_KEY}\r\n--x--`],
+  ];
+
+  it.each(forged)('refuses a sign-in with %s (%i %s) and sets no cookie', async (_name, status, code, headers, raw) => {
+    const res = await api.post('/api/session', undefined, { key: null, rawBody: raw, headers });
+    expectError(res, status, code);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('takes JSON with a charset', async () => {
+    const res = await api.post('/api/session', undefined, { key: null, rawBody: JSON.stringify({ key: TEST_ADMIN_KEY }), headers: { ...FROM_DASHBOARD, 'content-type': 'application/json; charset=utf-8' } });
+    expect(expectBody(res, 200, SessionState).signed_in).toBe(true);
+  });
+
+  it('keeps at most STIGMEM_MAX_SESSIONS_PER_KEY live sessions per key, ending the oldest', async () => {
+    setEnv({ STIGMEM_MAX_SESSIONS_PER_KEY: '3' });
+    try {
+      const key = await createKey(['read'], ['local']);
+      const cookies: string[] = [];
+      for (let i = 0; i < 5; i++) cookies.push((await signIn(key.key)).cookie);
+      const works = async (cookie: string) => (await api.get('/v1/facts', { key: null, headers: { cookie } })).status;
+      expect(await Promise.all(cookies.map(works))).toEqual([401, 401, 200, 200, 200]);
+      // Another key's sessions are its own.
+      expect(await works((await signIn(TEST_ADMIN_KEY)).cookie)).toBe(200);
+      expect(await works(cookies[4])).toBe(200);
+    } finally {
+      setEnv({ STIGMEM_MAX_SESSIONS_PER_KEY: undefined });
+    }
+  });
+
   type Case = [name: string, status: number, code: string, body: unknown, raw?: string];
   const cases: Case[] = [
     ['an unknown key', 401, 'unauthorized', { key: 'sk_unknown_000000000000000000000000000000' }],
@@ -84,7 +129,7 @@ describeHttp('/api/session', () => {
   ];
 
   it.each(cases)('refuses to sign in with %s (%i %s) and sets no cookie', async (_name, status, code, body, raw) => {
-    const res = await api.post('/api/session', body, { key: null, rawBody: raw });
+    const res = await api.post('/api/session', body, { key: null, rawBody: raw, headers: FROM_DASHBOARD });
     expectError(res, status, code);
     expect(ErrorBody.parse(res.body).detail.length).toBeGreaterThan(0);
     expect(res.headers.get('set-cookie')).toBeNull();
