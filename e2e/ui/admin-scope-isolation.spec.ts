@@ -7,13 +7,15 @@ import { adminHeaders, assertFact, createKey, signInViaApi, uniqueSuffix } from 
 // limited to `company` and by an admin of no scope, shows nothing of `team` — its facts, conflicts,
 // keys, webhooks, decay policies, alert rules, audit entries — nor the node's global webhook.
 // Opened by the admin of every scope, the pages that list those things do show them (so the check
-// can fail). A new page fails the first test until it is listed here.
+// can fail). A new page fails the first test until it is listed here. Everything of team carries
+// `token`, which no URL below holds (a page may echo its own URL: the entity it was asked about).
 
 const APP = path.resolve(__dirname, '../../app/(dashboard)');
 const SECRET = 'a-secret-of-16-chars-or-more';
 
 const token = `iso-${uniqueSuffix()}`;
-const team = { entity: `e2e:team:${token}`, conflictId: '', conflictEntity: `e2e:team-conflict:${token}` };
+const entitySuffix = uniqueSuffix();
+const team = { entity: `e2e:team-entity:${entitySuffix}`, conflictId: '', conflictEntity: `e2e:team-conflict:${uniqueSuffix()}` };
 
 /** Every dashboard page's URL pattern, from its folder (route groups left out). */
 function pagePatterns(dir = APP, prefix = ''): string[] {
@@ -36,7 +38,7 @@ const PAGES: Record<string, () => string> = {
   '/conflicts/divergence': () => `/conflicts/divergence?entity=${encodeURIComponent(team.entity)}`,
   '/conflicts/history': () => '/conflicts/history',
   '/decay': () => '/decay',
-  '/entities': () => `/entities?q=${encodeURIComponent(token)}`,
+  '/entities': () => `/entities?q=${encodeURIComponent(entitySuffix)}`,
   '/entities/[entity]': () => `/entities/${encodeURIComponent(team.entity)}`,
   '/health-history/[scope]': () => '/health-history/team',
   '/keys': () => '/keys',
@@ -45,11 +47,11 @@ const PAGES: Record<string, () => string> = {
 };
 
 /** Pages that list team's things to the admin of every scope. */
-const SHOWN_TO_EVERY_SCOPE = ['/alerts', '/audit', '/conflicts', '/decay', '/entities', '/keys'];
+const SHOWN_TO_EVERY_SCOPE = ['/alerts', '/audit', '/conflicts', '/decay', '/entities/[entity]', '/keys'];
 
 async function createTeamData(request: APIRequestContext): Promise<void> {
-  await assertFact(request, { entity: team.entity, relation: 'owner', value: { type: 'string', v: 'alice' }, scope: 'team' });
-  for (const v of ['red', 'blue']) await assertFact(request, { entity: team.conflictEntity, relation: 'color', value: { type: 'string', v }, scope: 'team' });
+  await assertFact(request, { entity: team.entity, relation: 'owner', value: { type: 'string', v: `alice ${token}` }, scope: 'team' });
+  for (const v of ['red', 'blue']) await assertFact(request, { entity: team.conflictEntity, relation: 'color', value: { type: 'string', v: `${v} ${token}` }, scope: 'team' });
   const listed = await request.get(`/v1/conflicts?scope=team&entity=${encodeURIComponent(team.conflictEntity)}`, { headers: adminHeaders });
   team.conflictId = ((await listed.json()) as { conflicts: { conflict_id: string }[] }).conflicts[0].conflict_id;
   const post = async (route: string, data: unknown) => expect((await request.post(route, { headers: adminHeaders, data })).status(), route).toBe(201);
@@ -86,8 +88,13 @@ test.describe('pages within an admin’s scopes', () => {
       for (const [pattern, url] of Object.entries(PAGES)) {
         const html = await pageText(page, url());
         expect(html.includes(token), `${pattern} (${url()}) shows team data`).toBe(false);
-        expect(html.includes(team.conflictId), `${pattern} shows team's conflict`).toBe(false);
+        for (const name of [team.conflictId, team.conflictEntity, team.entity]) {
+          if (!decodeURIComponent(url()).includes(name)) expect(html.includes(name), `${pattern} shows ${name}`).toBe(false);
+        }
       }
+      // The entity search found nothing of team (its own query is all the page shows of it).
+      await page.goto(PAGES['/entities']());
+      await expect(page.getByTestId('entity-table')).toHaveCount(0);
       // The audit page is there for it (it administers something, or at least itself).
       await page.goto('/');
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' })).toBeVisible();
