@@ -18,8 +18,8 @@ const columns: Column<AlertRuleRecord>[] = [
   { key: 'scope', header: 'Scope', className: 'text-slate-700', cell: (r) => r.scope ?? 'all scopes' },
 ];
 
-/** The rules every run is checked against; admins turn them on and off here (the API edits them fully). */
-export function RulesTable({ rules, canEdit }: { rules: AlertRuleRecord[]; canEdit: boolean }) {
-  const enabled: Column<AlertRuleRecord> = { key: 'enabled', header: 'Enabled', cell: (r) => (canEdit ? <RuleToggle rule={r} /> : r.enabled ? 'yes' : 'no') };
+/** The rules every run is checked against; admins of a rule's scope turn it on and off here (the API edits them fully). */
+export function RulesTable({ rules, canEdit }: { rules: AlertRuleRecord[]; canEdit: (rule: AlertRuleRecord) => boolean }) {
+  const enabled: Column<AlertRuleRecord> = { key: 'enabled', header: 'Enabled', cell: (r) => (canEdit(r) ? <RuleToggle rule={r} /> : r.enabled ? 'yes' : 'no') };
   return <DataTable columns={[...columns, enabled]} rows={rules} rowKey={(r) => r.id} caption="Alert rules" testId="rules-table" density="compact" />;
 }

@@ -32,7 +32,7 @@ export function NavLinks({ admin = false }: { admin?: boolean }) {
             <Link
               href={item.href}
               aria-current={active ? 'page' : undefined}
-              className={`block rounded-md px-2 py-1.5 text-sm sm:px-3 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
+              className={`block rounded-md px-2 py-1.5 text-sm sm:px-3 lg:px-2 2xl:px-3 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
                 active ? 'bg-white/15 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'
               }`}
             >

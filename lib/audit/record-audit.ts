@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import type { AuditAction } from './audit-actions';
+import { FACT_SCOPES } from '../facts/scope';
 
 // Appends one entry to the audit log (Spec-09; docs/decisions.md § Audit log). Callers record an
 // act once its outcome is known — the route wrapper after the handler answered (or was refused),
@@ -56,7 +57,8 @@ export async function recordAudit(event: AuditEvent): Promise<void> {
       keyId: event.actor.keyId,
       actor: bounded(event.actor.entityUri, 2048),
       via: event.actor.via,
-      scopes: [...new Set(event.scopes)].sort(),
+      // In the protocol's order (local, team, company, public), as every other list of scopes.
+      scopes: FACT_SCOPES.filter((scope) => event.scopes.includes(scope)),
       targetId: bounded(event.targetId, 512),
       method: event.method ?? null,
       path: bounded(event.path, 1024),

@@ -94,7 +94,7 @@ describeHttp('the audit log records', () => {
     const byAction = Object.fromEntries(entries.map((e) => [e.action, e]));
     expect(byAction['key.create']).toMatchObject({ status: 201, scopes: ['team'], target_id: created.id, method: 'POST', path: '/v1/auth/keys' });
     expect(byAction['key.revoke']).toMatchObject({ status: 204, scopes: ['team'], target_id: created.id });
-    expect(byAction['facts.write']).toMatchObject({ scopes: ['company', 'team'], detail: { facts: 2 } });
+    expect(byAction['facts.write']).toMatchObject({ scopes: ['team', 'company'], detail: { facts: 2 } });
     expect(byAction['conflict.auto_resolve']).toMatchObject({ status: 409, scopes: ['team'] });
     expect(byAction['conflict.resolve']).toMatchObject({ scopes: ['team'], target_id: conflict.conflict_id });
     expect(byAction['webhook.delete']).toMatchObject({ scopes: ['team'], target_id: hook.id });
@@ -151,9 +151,9 @@ describeHttp('reading the audit log', () => {
     await api.post('/v1/facts', { facts: [wireFact(uniqueEntity('tc'), 'x', { scope: 'team' }), wireFact(uniqueEntity('tc'), 'x', { scope: 'company' })] }, as);
     await api.post('/v1/admin/maintenance', {}, as);
     const seenBy = async (reader?: TestKey) => (await audit({ actor: writer.entityUri }, reader)).map((e) => e.scopes.join('+') || 'node').reverse();
-    expect(await seenBy()).toEqual(['team', 'company', 'company+team', 'node']);
+    expect(await seenBy()).toEqual(['team', 'company', 'team+company', 'node']);
     expect(await seenBy(await createKey(['admin'], ['team'], 'team-auditor'))).toEqual(['team']);
-    expect(await seenBy(await createKey(['admin'], ['company', 'team'], 'both-auditor'))).toEqual(['team', 'company', 'company+team']);
+    expect(await seenBy(await createKey(['admin'], ['company', 'team'], 'both-auditor'))).toEqual(['team', 'company', 'team+company']);
     expect(await seenBy(await createKey(['admin'], [], 'no-scope-auditor'))).toEqual([]);
     const teamAdmin = await createKey(['admin'], ['team'], 'team-auditor');
     expectError(await api.get('/v1/audit', { key: teamAdmin.key, query: { scope: 'company' } }), 403, 'forbidden');

@@ -45,7 +45,8 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
         </EmptyState>
       )}
       <h2 className="mt-10 mb-3 text-lg font-semibold text-slate-900">Rules</h2>
-      <RulesTable rules={rules} canEdit={isAdmin} />
+      {/* A rule of every scope is global: only an admin of every scope changes it. */}
+      <RulesTable rules={rules} canEdit={(rule) => (rule.scope ? access.can('admin', rule.scope as FactScope) : access.everyScope('admin'))} />
       {isAdmin ? (
         <section aria-labelledby="webhooks-title" className="mt-10" data-testid="webhooks-admin">
           <h2 id="webhooks-title" className="text-lg font-semibold text-slate-900">
