@@ -12,8 +12,11 @@ import { DecayPolicyTable } from './DecayPolicyTable';
 
 type FormState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; policy: DecayPolicy };
 
-/** The policies: a table for everyone, add / edit / delete of stored policies for admins. */
-export function DecayPoliciesPanel({ initialPolicies, isAdmin }: { initialPolicies: DecayPolicy[]; isAdmin: boolean }) {
+/**
+ * The policies: a table for everyone, add / edit / delete of stored policies for admins — of the
+ * policies whose scope is in `manageable` (the scopes the admin holds, and `*` for an admin of every scope).
+ */
+export function DecayPoliciesPanel({ initialPolicies, isAdmin, manageable }: { initialPolicies: DecayPolicy[]; isAdmin: boolean; manageable: string[] }) {
   const policies = useDecayPoliciesQuery({ initialData: initialPolicies });
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
   const [saved, setSaved] = useState<string | null>(null);
@@ -59,6 +62,7 @@ export function DecayPoliciesPanel({ initialPolicies, isAdmin }: { initialPolici
         <DecayPolicyTable
           policies={list}
           isAdmin={isAdmin}
+          manageable={manageable}
           onEdit={(policy) => (setForm({ kind: 'edit', policy }), setSaved(null))}
           empty={
             <EmptyState title="No decay policies" testId="policies-empty">

@@ -36,9 +36,24 @@ const columns: Column<DecayPolicy>[] = [
 ];
 
 /** Policies as the API lists them (environment first, then stored by id); admins edit stored ones. */
-export function DecayPolicyTable({ policies, isAdmin, onEdit, empty }: { policies: DecayPolicy[]; isAdmin: boolean; onEdit: (policy: DecayPolicy) => void; empty: ReactNode }) {
+export function DecayPolicyTable({
+  policies,
+  isAdmin,
+  manageable,
+  onEdit,
+  empty,
+}: {
+  policies: DecayPolicy[];
+  isAdmin: boolean;
+  /** The policy scopes this admin may change (its scopes; `*` only with every scope). */
+  manageable: string[];
+  onEdit: (policy: DecayPolicy) => void;
+  empty: ReactNode;
+}) {
   const actions = (p: DecayPolicy) =>
-    p.source === 'database' ? (
+    p.source === 'database' && !manageable.includes(p.scope) ? (
+      <span className="text-xs text-slate-500">{p.scope === '*' ? 'every scope: needs an admin of all' : 'outside your scopes'}</span>
+    ) : p.source === 'database' ? (
       <span className="inline-flex gap-2">
         <button type="button" onClick={() => onEdit(p)} className={`${buttonStyles.secondary} px-2.5 py-1 text-xs`} aria-label={`Edit policy ${p.id}`}>
           Edit

@@ -39,7 +39,7 @@ export default async function DecayPage({ searchParams }: { searchParams: Promis
         title="Decay"
         description="Policies that age facts out, and a dry run of what a sweep would write before you apply it. A sweep never changes a fact: it asserts new ones (retractions or lower confidence) with source system:stigmem:decay."
       />
-      <DecayPoliciesPanel initialPolicies={policies} isAdmin={access.can('admin')} />
+      <DecayPoliciesPanel initialPolicies={policies} isAdmin={access.can('admin')} manageable={[...access.scopesWith('admin'), ...(access.everyScope('admin') ? ['*'] : [])]} />
       <section aria-labelledby="preview-title" className="mt-10 space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
