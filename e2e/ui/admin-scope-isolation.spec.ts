@@ -49,12 +49,19 @@ const PAGES: Record<string, () => string> = {
 /** Pages that list team's things to the admin of every scope. */
 const SHOWN_TO_EVERY_SCOPE = ['/alerts', '/audit', '/conflicts', '/decay', '/entities/[entity]', '/keys'];
 
+/** What the tests created and other specs must not meet (a webhook of every scope gets every alert). */
+const cleanup: string[] = [];
+
 async function createTeamData(request: APIRequestContext): Promise<void> {
   await assertFact(request, { entity: team.entity, relation: 'owner', value: { type: 'string', v: `alice ${token}` }, scope: 'team' });
   for (const v of ['red', 'blue']) await assertFact(request, { entity: team.conflictEntity, relation: 'color', value: { type: 'string', v: `${v} ${token}` }, scope: 'team' });
   const listed = await request.get(`/v1/conflicts?scope=team&entity=${encodeURIComponent(team.conflictEntity)}`, { headers: adminHeaders });
   team.conflictId = ((await listed.json()) as { conflicts: { conflict_id: string }[] }).conflicts[0].conflict_id;
-  const post = async (route: string, data: unknown) => expect((await request.post(route, { headers: adminHeaders, data })).status(), route).toBe(201);
+  const post = async (route: string, data: unknown) => {
+    const created = await request.post(route, { headers: adminHeaders, data });
+    expect(created.status(), route).toBe(201);
+    cleanup.push(`${route}/${((await created.json()) as { id: string }).id}`);
+  };
   await createKey(request, { entity_uri: `e2e:team-key:${token}`, permissions: ['read'], allowed_scopes: ['team'], description: token });
   await post('/v1/webhooks', { url: `http://127.0.0.1:9/team-${token}`, secret: SECRET, scopes: ['team'] });
   await post('/v1/webhooks', { url: `http://127.0.0.1:9/every-scope-${token}`, secret: SECRET });
@@ -71,6 +78,10 @@ async function pageText(page: Page, url: string): Promise<string> {
 test.describe('pages within an admin’s scopes', () => {
   test.beforeAll(async ({ request }) => {
     await createTeamData(request);
+  });
+
+  test.afterAll(async ({ request }) => {
+    for (const path of cleanup.splice(0)) await request.delete(path, { headers: adminHeaders });
   });
 
   test('names every dashboard page', () => {

@@ -37,7 +37,7 @@ export async function listApiKeys(scopes: readonly FactScope[], page: KeysPage =
     SELECT id, entity_uri AS "entityUri", permissions, allowed_scopes AS "allowedScopes", description,
       created_at AS "createdAt", expires_at AS "expiresAt", key_prefix AS "keyPrefix"
     FROM api_keys
-    WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+    WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${new Date()})
       AND allowed_scopes <@ ${sqlArray(scopes)}::text[] ${after(page.cursor)}
     ORDER BY created_at DESC, id DESC
     LIMIT ${page.limit + 1}`;

@@ -66,6 +66,8 @@ describeHttp('authority is a lattice', () => {
     // Moving its own webhook to company is refused too.
     expectError(await api.put(`/v1/webhooks/${own.id}`, { ...mine, scopes: ['company'] }, as(teamAdmin)), 403, 'forbidden');
     expect((await api.delete(`/v1/webhooks/${own.id}`, as(teamAdmin))).status).toBe(204);
+    // Other files on the shared database count deliveries: no destination is left behind.
+    expect((await api.delete(`/v1/webhooks/${companyHook}`)).status).toBe(204);
   });
 
   it('decay policies: another scope’s or `*` cannot be created, changed or deleted, so company’s sweep is untouched', async () => {
@@ -88,6 +90,7 @@ describeHttp('authority is a lattice', () => {
     const own = `team-${uid()}`;
     expect((await api.post('/v1/decay/policies', { id: own, relation: 'nothing:*', scope: 'team', mode: 'retract', ttl_s: 999_999_999 }, as(teamAdmin))).status).toBe(201);
     expect((await api.delete(`/v1/decay/policies/${own}`, as(teamAdmin))).status).toBe(204);
+    expect((await api.delete(`/v1/decay/policies/${stored}`)).status).toBe(204);
   });
 
   it('alert rules: a rule of every scope is global, and one of another scope cannot be moved or deleted', async () => {
@@ -105,6 +108,7 @@ describeHttp('authority is a lattice', () => {
     const own = (await api.post('/v1/alerts/rules', { name: 'team', kind: 'score_below', scope: 'team', threshold: 50 }, as(teamAdmin))).body as { id: string; scope: string };
     expect(own.scope).toBe('team');
     expect((await api.delete(`/v1/alerts/rules/${own.id}`, as(teamAdmin))).status).toBe(204);
+    for (const id of [global.id, company.id]) expect((await api.delete(`/v1/alerts/rules/${id}`)).status).toBe(204);
   });
 
   it('settings and the node’s own tables: a scope’s settings need admin on it; maintenance, replicas and instances need every scope', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { servesMethod } from '@/lib/http/method-not-allowed';
 import { startJob } from '@/lib/jobs/start-job';
@@ -215,6 +215,14 @@ async function createOwned(): Promise<void> {
 }
 
 describeHttp('scope isolation over every route and tool', () => {
+  // On the shared PostgreSQL database other files count deliveries and run rules: leave no webhook,
+  // policy or rule behind (the global webhook would receive every scope's alerts).
+  afterAll(async () => {
+    for (const id of [owned.teamHook, owned.globalHook]) if (id) await api.delete(`/v1/webhooks/${id}`);
+    for (const id of [owned.teamPolicy, owned.globalPolicy]) if (id) await api.delete(`/v1/decay/policies/${id}`);
+    for (const id of [owned.teamRule, owned.globalRule]) if (id) await api.delete(`/v1/alerts/rules/${id}`);
+  });
+
   beforeAll(async () => {
     outsider = await createKey(['read', 'write'], ['company'], 'outsider');
     companyAdmin = await createKey(['admin'], ['company'], 'company-admin');
