@@ -13,7 +13,7 @@ const columns: Column<AuditRecord>[] = [
   {
     key: 'actor',
     header: 'Actor',
-    className: 'max-w-64 min-w-40 font-mono text-xs wrap-anywhere',
+    className: 'max-w-64 min-w-48 font-mono text-xs wrap-anywhere',
     cell: (e) => (e.actor ? <span title={e.key_id ? `key ${e.key_id} · ${e.via}` : e.via}>{e.actor}</span> : <span className="text-slate-500">unauthenticated</span>),
   },
   { key: 'scopes', header: 'Scopes', className: 'capitalize', cell: (e) => (e.scopes.length ? e.scopes.join(', ') : <span className="normal-case text-slate-500">node-wide</span>) },
