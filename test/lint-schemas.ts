@@ -3,8 +3,8 @@ import { isoInstant } from './schemas';
 
 // Wire shapes of lint (§14.2, §14.4, §14.5) and of its jobs, for the lint HTTP tests.
 
-/** §14.1's four checks and Spec-20's namespacing. */
-export const LINT_CHECK_NAMES = ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing'] as const;
+/** §14.1's four checks, Spec-20's namespacing, and memory integrity's injection and sensitive. */
+export const LINT_CHECK_NAMES = ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing', 'injection', 'sensitive'] as const;
 
 export const LintFinding = z.object({
   check: z.enum(LINT_CHECK_NAMES),
@@ -17,6 +17,8 @@ export const LintFinding = z.object({
   ref_target: z.string().optional(),
   valid_until: z.string().optional(),
   suggested_relation: z.string().regex(/^[^:]+:/).optional(),
+  score: z.number().min(0).max(1).optional(),
+  signals: z.array(z.string()).optional(),
 });
 export type LintFinding = z.infer<typeof LintFinding>;
 

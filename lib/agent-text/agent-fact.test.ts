@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FactRecord } from '../facts/fact-record';
 import { agentFact } from './agent-fact';
 import { ANY_LINE_BREAK, hostileString } from './hostile-text.test-support';
-import { inertLine } from './inert-text.mjs';
+import { inertLine } from '../text/inert-text.mjs';
 
 const base: FactRecord = {
   id: 'f1', entity: 'stigmem://acme/user/alice', relation: 'memory:note', value: { type: 'text', v: 'plain' }, source: 'agent:planner',

@@ -1,6 +1,6 @@
 import type { FactRecord } from '../facts/fact-record';
 import type { FactValue } from '../facts/fact-value';
-import { type InertChange, inertLine } from './inert-text.mjs';
+import { type InertChange, inertLine } from '../text/inert-text.mjs';
 
 // A fact as recall hands it to an agent (the reference node's FactRecord sanitizer fields): its
 // text fields — entity, relation, source and a string-bearing value (string, text, ref, datetime) —

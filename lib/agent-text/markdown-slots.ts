@@ -1,4 +1,4 @@
-import { inertLine } from './inert-text.mjs';
+import { inertLine } from '../text/inert-text.mjs';
 
 // The Markdown level of the structural channel: how a string from a fact (a value, a relation, an
 // entity, a heading's subject) is written into one slot of a line the renderer composed, so that it

@@ -11,6 +11,8 @@ const TABLE_OF = {
   job: 'jobs',
   snapshot: 'synthesis_snapshots',
   alert: 'alerts',
+  /** A fact (quarantine routes name the fact they act on). */
+  fact: 'facts',
 } as const;
 
 export type ScopedRecord = keyof typeof TABLE_OF;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { inertLine } from '../agent-text/inert-text.mjs';
+import { inertLine } from '../text/inert-text.mjs';
 import { ANY_LINE_BREAK, hostileString, ISSUE_FORGERIES } from '../agent-text/hostile-text.test-support';
 import { type CardLine, renderCardSummary } from './render-card-summary';
 

@@ -99,6 +99,11 @@ const envSchema = z.object({
   STIGMEM_OVERVIEW_LIVE_FACTS: optionalInteger(0),
   STIGMEM_DECAY_POLICIES: optionalText,
   STIGMEM_AUTO_RESOLVE_BUDGET: integer(5, 1, 1000),
+  // Memory integrity (docs/decisions.md § Memory integrity): the injection score from which a value is a finding,
+  // unless a scope sets its own; `off` stops inspecting written values (the injection and sensitive checks then see
+  // only what was inspected before).
+  STIGMEM_INJECTION_THRESHOLD: decimal(0.5, 0.05),
+  STIGMEM_INTEGRITY: flag(true),
   STIGMEM_MAINTENANCE: flag(true),
   STIGMEM_MAINTENANCE_INTERVAL_S: integer(60, 1),
   STIGMEM_ALERT_PENDING: decimal(10, 0),
@@ -161,6 +166,7 @@ export interface Config {
   overviewLiveFacts: number;
   decayPoliciesJson: string | null;
   autoResolveBudget: number;
+  integrity: { enabled: boolean; injectionThreshold: number };
   maintenance: { enabled: boolean; intervalMs: number };
   alertThresholds: { pending: number; aged: number; false_alarms_per_week: number };
   intervals: { lint_interval_s: number; decay_interval_s: number; auto_resolve_interval_s: number };
@@ -205,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     overviewLiveFacts: e.STIGMEM_OVERVIEW_LIVE_FACTS ?? e.STIGMEM_ASYNC_THRESHOLD,
     decayPoliciesJson: e.STIGMEM_DECAY_POLICIES ?? null,
     autoResolveBudget: e.STIGMEM_AUTO_RESOLVE_BUDGET,
+    integrity: { enabled: e.STIGMEM_INTEGRITY, injectionThreshold: e.STIGMEM_INJECTION_THRESHOLD },
     maintenance: { enabled: e.STIGMEM_MAINTENANCE, intervalMs: e.STIGMEM_MAINTENANCE_INTERVAL_S * 1000 },
     alertThresholds: { pending: e.STIGMEM_ALERT_PENDING, aged: e.STIGMEM_ALERT_AGED, false_alarms_per_week: e.STIGMEM_ALERT_FALSE_ALARMS },
     intervals: { lint_interval_s: e.STIGMEM_LINT_INTERVAL, decay_interval_s: e.STIGMEM_DECAY_INTERVAL, auto_resolve_interval_s: e.STIGMEM_AUTO_RESOLVE_INTERVAL },

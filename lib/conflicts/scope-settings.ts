@@ -17,6 +17,12 @@ export const scopeSettingsSchema = z.object({
   lint_interval_s: interval,
   decay_interval_s: interval,
   auto_resolve_interval_s: interval,
+  /** Memory integrity (docs/decisions.md § Memory integrity): the injection score from which a value is a finding (null = STIGMEM_INJECTION_THRESHOLD). */
+  injection_threshold: z.number().min(0.05).max(1).nullable().optional(),
+  /** E-mail addresses and phone numbers are `sensitive` findings in this scope. */
+  forbid_personal_data: z.boolean().optional(),
+  /** A write the detectors flag goes to quarantine at once (Spec-08), out of every read until a moderator admits it. */
+  quarantine_flagged: z.boolean().optional(),
 });
 
 export function defaultBudget(): number {
@@ -34,6 +40,9 @@ export async function getScopeSettings(scope: FactScope) {
     lint_interval_s: row?.lintIntervalS ?? defaults.lint_interval_s,
     decay_interval_s: row?.decayIntervalS ?? defaults.decay_interval_s,
     auto_resolve_interval_s: row?.autoResolveIntervalS ?? defaults.auto_resolve_interval_s,
+    injection_threshold: row?.injectionThreshold ?? config().integrity.injectionThreshold,
+    forbid_personal_data: row?.forbidPersonalData ?? false,
+    quarantine_flagged: row?.quarantineFlagged ?? false,
     updated_by: row?.updatedBy ?? null,
     updated_at: formatInstantOrNull(row?.updatedAt),
   };
@@ -47,6 +56,9 @@ export async function updateScopeSettings(scope: FactScope, input: z.infer<typeo
     ...(input.lint_interval_s === undefined ? {} : { lintIntervalS: input.lint_interval_s }),
     ...(input.decay_interval_s === undefined ? {} : { decayIntervalS: input.decay_interval_s }),
     ...(input.auto_resolve_interval_s === undefined ? {} : { autoResolveIntervalS: input.auto_resolve_interval_s }),
+    ...(input.injection_threshold === undefined ? {} : { injectionThreshold: input.injection_threshold }),
+    ...(input.forbid_personal_data === undefined ? {} : { forbidPersonalData: input.forbid_personal_data }),
+    ...(input.quarantine_flagged === undefined ? {} : { quarantineFlagged: input.quarantine_flagged }),
     updatedBy: principal.entityUri,
   };
   await db.scopeSetting.upsert({ where: { scope }, create: { scope, autoResolveBudget: defaultBudget(), ...data }, update: data });

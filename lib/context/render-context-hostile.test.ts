@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import MarkdownIt, { type Token } from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { inertLine } from '../agent-text/inert-text.mjs';
+import { inertLine } from '../text/inert-text.mjs';
 import { ANY_LINE_BREAK, HIDDEN_CHARACTERS, hostileString, ISSUE_FORGERIES, LINE_BREAKS } from '../agent-text/hostile-text.test-support';
 import { type ContextFact, namespaceOf, renderContextBlock } from './render-context';
 

@@ -1,4 +1,5 @@
 import { compareFactOrder, compareHlc, maxHlc } from '../time/hlc';
+import { INTEGRITY_VERSION } from '../integrity/inspect-value';
 import { DECAY_SOURCE, isSystemRelation } from './system-sources';
 import { type Leaver, leaveValue, joinValue, settleTriple } from './contradiction-rules';
 import { type ApplyOptions, type ApplyResult, emptyTripleState, type HeadState, isLive, type PreparedFact, type TripleState, tripleKey } from './triple-state';
@@ -33,6 +34,17 @@ function newHead(fact: PreparedFact): HeadState {
     baseTimestamp: null,
     baseSource: null,
     firstAsserted: null,
+    ...integrityOf(fact),
+  };
+}
+
+/** A written fact's integrity columns for its value's head (the text is the value's, so any fact of the value says it). */
+function integrityOf(fact: PreparedFact): Pick<HeadState, 'integrityScore' | 'integrityFlags' | 'integrityVersion' | 'quarantined'> {
+  return {
+    integrityScore: fact.integrity?.score ?? null,
+    integrityFlags: fact.integrity?.flags ?? [],
+    integrityVersion: fact.integrity ? INTEGRITY_VERSION : null,
+    quarantined: fact.quarantined ?? false,
   };
 }
 
@@ -57,6 +69,7 @@ function applyFact(fact: PreparedFact, state: TripleState): Set<string> {
       headTimestamp: fact.timestamp,
       validUntil: fact.validUntil,
       value: fact.value,
+      ...integrityOf(fact),
     });
   }
   if (fact.confidence > 0 && (!head.firstAsserted || compareHlc(fact.hlc, head.firstAsserted) < 0)) head.firstAsserted = fact.hlc;
@@ -64,7 +77,7 @@ function applyFact(fact: PreparedFact, state: TripleState): Set<string> {
     Object.assign(head, { baseFactId: fact.id, baseHlc: fact.hlc, baseConfidence: fact.confidence, baseTimestamp: fact.timestamp, baseSource: fact.source });
   }
   head.tripleRetracted = state.retractedThrough !== null && compareHlc(state.retractedThrough, head.headHlc) > 0;
-  head.confidence = head.tripleRetracted ? 0 : head.headConfidence;
+  head.confidence = head.tripleRetracted || head.quarantined ? 0 : head.headConfidence;
   head.dirty = true;
   touched.add(fact.valueHash);
 

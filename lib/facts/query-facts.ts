@@ -18,9 +18,16 @@ export interface FactQuery {
   after?: Date;
   includeContradicted: boolean;
   includeExpired: boolean;
+  /** Scopes whose quarantined facts (pending, rejected) are listed too: a moderator's, who asked (include_quarantined). */
+  quarantineScopes?: FactScope[];
   cursor?: string;
   limit: number;
 }
+
+/** A fact row outside quarantine (never sent, or admitted), or of a scope whose quarantine the caller moderates. */
+export const outsideQuarantineSql = (f: string, shown: FactScope[] = []) =>
+  Prisma.sql`(${shown.length ? Prisma.sql`${Prisma.raw(f)}.scope = ANY(${shown}::text[]) OR ` : Prisma.empty}NOT EXISTS (
+    SELECT 1 FROM quarantine q WHERE q.fact_id = ${Prisma.raw(f)}.id AND q.status <> 'promoted'))`;
 
 /** SQL for "this row is a live value head of a contradicted triple" (contradiction-sql.ts). */
 export const contradictedColumn = (now: Date) => Prisma.sql`(
@@ -53,6 +60,7 @@ export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[
         ${query.minConfidence > 0 ? Prisma.sql`AND f.confidence >= ${query.minConfidence}` : Prisma.empty}
         ${query.after ? Prisma.sql`AND f.timestamp > ${query.after}` : Prisma.empty}
         ${query.includeExpired ? Prisma.empty : Prisma.sql`AND (f.valid_until IS NULL OR f.valid_until >= ${now})`}
+        AND ${outsideQuarantineSql('f', query.quarantineScopes)}
         ${after}
       ORDER BY f.hlc_wall DESC, f.hlc_counter DESC, f.id DESC
     ) f
@@ -66,12 +74,12 @@ export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[
   };
 }
 
-export async function getFact(id: string, scopes: FactScope[]): Promise<FactRecord | null> {
+export async function getFact(id: string, scopes: FactScope[], quarantineScopes: FactScope[] = []): Promise<FactRecord | null> {
   const now = new Date();
   const [row] = await (await getDb()).$queryRaw<FactRow[]>`
     SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
            f.write_mode, f.derived_from, f.session_id,
            ${contradictedColumn(now)} AS contradicted
-    FROM facts f WHERE f.id = ${id} AND f.scope = ANY(${scopes}::text[])`;
+    FROM facts f WHERE f.id = ${id} AND f.scope = ANY(${scopes}::text[]) AND ${outsideQuarantineSql('f', quarantineScopes)}`;
   return row ? toFactRecord(row) : null;
 }

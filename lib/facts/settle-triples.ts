@@ -17,6 +17,8 @@ export interface TripleChange {
   left?: { hash: string; leaver: Leaver }[];
   /** Let every live value join again (a reopened decision): the triple may contradict again at once. */
   rejoin?: boolean;
+  /** Values that became live without a write of theirs (admitted from quarantine): each joins as a write would let it. */
+  joined?: string[];
 }
 
 const ids: Omit<ApplyOptions, 'now'> = { newConflictId, newContradictionId };
@@ -29,7 +31,7 @@ export async function settleTriples(tx: Tx, changes: TripleChange[], now: Date):
   for (const change of changes) {
     const key = tripleKey(change);
     const seen = byTriple.get(key);
-    if (seen) byTriple.set(key, { ...seen, left: [...(seen.left ?? []), ...(change.left ?? [])], rejoin: seen.rejoin || change.rejoin });
+    if (seen) byTriple.set(key, { ...seen, left: [...(seen.left ?? []), ...(change.left ?? [])], joined: [...(seen.joined ?? []), ...(change.joined ?? [])], rejoin: seen.rejoin || change.rejoin });
     else byTriple.set(key, change);
   }
   const states = await loadWholeTriples(tx, [...byTriple.values()], now);
@@ -40,6 +42,10 @@ export async function settleTriples(tx: Tx, changes: TripleChange[], now: Date):
     for (const left of change.left ?? []) {
       leaveValue(state, left.hash, left.leaver, now, result);
       leaver = left.leaver;
+    }
+    for (const hash of change.joined ?? []) {
+      const head = state.heads.get(hash);
+      if (head && isLive(head, now)) joinValue(state, hash, now, options, result);
     }
     if (change.rejoin) {
       // The strongest value last: the second strongest then joins against it, so it is the anchor.

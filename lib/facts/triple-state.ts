@@ -23,6 +23,10 @@ export interface PreparedFact {
   writeMode?: string;
   derivedFrom?: Record<string, unknown>[];
   sessionId?: string | null;
+  /** What the memory-integrity detectors found in the value's text (lib/integrity/inspect-value.ts). */
+  integrity?: { score: number; flags: string[] };
+  /** The fact goes to quarantine as it is written (a flagged write in a scope that quarantines them): its value is hidden while it is the head. */
+  quarantined?: boolean;
 }
 
 export interface HeadState {
@@ -48,6 +52,12 @@ export interface HeadState {
   baseTimestamp: Date | null;
   baseSource: string | null;
   firstAsserted: Hlc | null;
+  /** The integrity columns (value_heads.integrity_*); version null = not inspected yet. */
+  integrityScore: number | null;
+  integrityFlags: string[];
+  integrityVersion: number | null;
+  /** The head fact is in quarantine (pending or rejected): the value's effective confidence is 0. */
+  quarantined: boolean;
   dirty?: boolean;
 }
 

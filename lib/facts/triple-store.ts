@@ -44,6 +44,10 @@ interface HeadRow {
   base_source: string | null;
   first_asserted_hlc_wall: bigint | null;
   first_asserted_hlc_counter: number | null;
+  integrity_score: number | null;
+  integrity_flags: string[] | null;
+  integrity_version: number | null;
+  quarantined: boolean;
 }
 
 interface ConflictRow {
@@ -205,7 +209,7 @@ async function loadHeadsOf(tx: Tx, states: Map<string, TripleState>, writes: Tri
 const HEAD_COLUMNS = Prisma.sql`vh.entity, vh.relation, vh.scope, vh.value_hash, vh.value, vh.value_type, vh.ref_target, vh.head_fact_id, vh.head_hlc_wall,
   vh.head_hlc_counter, vh.head_confidence, vh.head_source, vh.head_timestamp, vh.valid_until, vh.triple_retracted, vh.confidence,
   vh.base_fact_id, vh.base_hlc_wall, vh.base_hlc_counter, vh.base_confidence, vh.base_timestamp, vh.base_source,
-  vh.first_asserted_hlc_wall, vh.first_asserted_hlc_counter`;
+  vh.first_asserted_hlc_wall, vh.first_asserted_hlc_counter, vh.integrity_score, vh.integrity_flags, vh.integrity_version, vh.quarantined`;
 
 /** A row of `contradictions`, every column. */
 export interface ContradictionRow {
@@ -324,6 +328,10 @@ function headFromRow(row: HeadRow): HeadState {
     baseTimestamp: row.base_timestamp,
     baseSource: row.base_source,
     firstAsserted: hlcOf(row.first_asserted_hlc_wall, row.first_asserted_hlc_counter),
+    integrityScore: row.integrity_score === null ? null : Number(row.integrity_score),
+    integrityFlags: row.integrity_flags ?? [],
+    integrityVersion: row.integrity_version,
+    quarantined: row.quarantined,
   };
 }
 
@@ -347,11 +355,21 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
   if (!heads.length) return;
   const wall = (h: Hlc | null) => (h ? String(h.wall) : null);
   const counter = (h: Hlc | null) => (h ? h.counter : null);
+  // integrity_flags (text[] per head) goes as one JSON array of arrays (an array literal cannot nest ragged
+  // arrays), or not at all when no head has any, as in almost every batch.
+  const flags = heads.some((h) => h.integrityFlags.length)
+    ? Prisma.sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(heads.map((h) => h.integrityFlags))}::jsonb -> (u.n::int - 1)))`
+    : Prisma.sql`ARRAY[]::text[]`;
   await tx.$executeRaw`
     INSERT INTO value_heads (entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
       head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, base_fact_id, base_hlc_wall, base_hlc_counter,
-      base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter, search)
-    SELECT u.*, ${searchVectorSql('u')} FROM unnest(
+      base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter, integrity_score, integrity_version, quarantined,
+      integrity_flags, search)
+    SELECT u.entity, u.relation, u.scope, u.value_hash, u.value, u.value_type, u.ref_target, u.head_fact_id, u.head_hlc_wall, u.head_hlc_counter,
+      u.head_confidence, u.head_source, u.head_timestamp, u.valid_until, u.triple_retracted, u.confidence, u.base_fact_id, u.base_hlc_wall, u.base_hlc_counter,
+      u.base_confidence, u.base_timestamp, u.base_source, u.first_asserted_hlc_wall, u.first_asserted_hlc_counter, u.integrity_score, u.integrity_version, u.quarantined,
+      ${flags}, ${searchVectorSql('u')}
+    FROM unnest(
       ${sqlArray(heads.map((h) => h.entity))}::text[], ${sqlArray(heads.map((h) => h.relation))}::text[], ${sqlArray(heads.map((h) => h.scope))}::text[],
       ${sqlArray(heads.map((h) => h.valueHash))}::text[], ${sqlArray(heads.map((h) => JSON.stringify(h.value)))}::jsonb[], ${sqlArray(heads.map((h) => h.valueType))}::text[],
       ${sqlArray(heads.map((h) => h.refTarget))}::text[], ${sqlArray(heads.map((h) => h.headFactId))}::text[], ${sqlArray(heads.map((h) => wall(h.headHlc)))}::bigint[],
@@ -360,10 +378,11 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
       ${sqlArray(heads.map((h) => h.tripleRetracted))}::boolean[], ${sqlArray(heads.map((h) => h.confidence))}::float8[], ${sqlArray(heads.map((h) => h.baseFactId))}::text[],
       ${sqlArray(heads.map((h) => wall(h.baseHlc)))}::bigint[], ${sqlArray(heads.map((h) => counter(h.baseHlc)))}::int[], ${sqlArray(heads.map((h) => h.baseConfidence))}::float8[],
       ${sqlArray(heads.map((h) => iso(h.baseTimestamp)))}::timestamptz[], ${sqlArray(heads.map((h) => h.baseSource))}::text[],
-      ${sqlArray(heads.map((h) => wall(h.firstAsserted)))}::bigint[], ${sqlArray(heads.map((h) => counter(h.firstAsserted)))}::int[])
-      AS u(entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
+      ${sqlArray(heads.map((h) => wall(h.firstAsserted)))}::bigint[], ${sqlArray(heads.map((h) => counter(h.firstAsserted)))}::int[],
+      ${sqlArray(heads.map((h) => h.integrityScore))}::float8[], ${sqlArray(heads.map((h) => h.integrityVersion))}::int[], ${sqlArray(heads.map((h) => h.quarantined))}::boolean[])
+      WITH ORDINALITY AS u(entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
         head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, base_fact_id, base_hlc_wall, base_hlc_counter,
-        base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter)
+        base_confidence, base_timestamp, base_source, first_asserted_hlc_wall, first_asserted_hlc_counter, integrity_score, integrity_version, quarantined, n)
     -- search is left as inserted: the value of a value head never changes, and an unindexed update stays heap-only.
     ON CONFLICT (entity, relation, scope, value_hash) DO UPDATE SET
       value = EXCLUDED.value, head_fact_id = EXCLUDED.head_fact_id, head_hlc_wall = EXCLUDED.head_hlc_wall,
@@ -372,7 +391,11 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
       confidence = EXCLUDED.confidence, base_fact_id = EXCLUDED.base_fact_id, base_hlc_wall = EXCLUDED.base_hlc_wall,
       base_hlc_counter = EXCLUDED.base_hlc_counter, base_confidence = EXCLUDED.base_confidence, base_timestamp = EXCLUDED.base_timestamp,
       base_source = EXCLUDED.base_source, first_asserted_hlc_wall = EXCLUDED.first_asserted_hlc_wall,
-      first_asserted_hlc_counter = EXCLUDED.first_asserted_hlc_counter`;
+      first_asserted_hlc_counter = EXCLUDED.first_asserted_hlc_counter, quarantined = EXCLUDED.quarantined,
+      -- A head inspected before keeps its result when this write carried none (the same text, the same answer).
+      integrity_score = coalesce(EXCLUDED.integrity_score, value_heads.integrity_score),
+      integrity_flags = CASE WHEN EXCLUDED.integrity_version IS NULL THEN value_heads.integrity_flags ELSE EXCLUDED.integrity_flags END,
+      integrity_version = coalesce(EXCLUDED.integrity_version, value_heads.integrity_version)`;
 }
 
 export async function insertConflicts(tx: Tx, conflicts: ConflictState[]): Promise<void> {

@@ -10,10 +10,11 @@ import { refTarget } from './fact-value';
 import { valueHash } from './hash-value';
 import { type Hlc, HlcClock } from '../time/hlc';
 import type { FactInput } from './parse-fact-input';
-import { SYSTEM_SOURCE } from './system-sources';
+import { isSystemRelation, SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertContradictions, upsertHeads } from './triple-store';
 import { observeWriteBatch } from '../metrics/registry';
 import { sqlArray } from '../db/sql-array';
+import { type InspectedWrite, inspectWrites } from './inspect-writes';
 import { config } from '../config/config';
 
 // The one write path: single assert, batch, import, conflict resolution and the seed all come
@@ -72,7 +73,7 @@ export function observeHlc(hlc: Hlc): void {
   clock.observe(hlc);
 }
 
-function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
+function prepare(input: FactInput, mode: WriteOptions['mode'], inspected?: InspectedWrite): PreparedFact {
   const hlc = mode === 'import' && input.hlc ? input.hlc : clock.tick();
   if (mode === 'import') clock.observe(hlc);
   return {
@@ -82,7 +83,7 @@ function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
     scope: input.scope,
     value: input.value,
     valueType: input.value.type,
-    valueHash: valueHash(input.value),
+    valueHash: inspected?.hash ?? valueHash(input.value),
     refTarget: refTarget(input.value),
     source: input.source,
     timestamp: input.timestamp ?? new Date(mode === 'import' && input.hlc ? input.hlc.wall : hlc.wall),
@@ -93,6 +94,8 @@ function prepare(input: FactInput, mode: WriteOptions['mode']): PreparedFact {
     writeMode: input.writeMode ?? 'assert',
     derivedFrom: input.derivedFrom ?? [],
     sessionId: input.sessionId ?? null,
+    integrity: inspected ? inspected.integrity : isSystemRelation(input.relation) ? { score: 0, flags: [] } : undefined,
+    quarantined: !!inspected?.quarantine,
   };
 }
 
@@ -134,6 +137,23 @@ export async function writeConflictBookkeeping(tx: Tx, opened: ConflictState[], 
   const system = conflictSystemFacts(opened, closed).map((input) => prepare(input, 'assert'));
   // The sweep reports its rows to maintenance itself.
   if (system.length) await persist(tx, system, await applyBookkeeping(tx, system, opened, now), { facts: 0, value_heads: 0, conflicts: 0, contradictions: 0 });
+}
+
+/** The quarantine entries of the facts that went to quarantine as they were written (inspect-writes.ts). */
+async function quarantineAtWrite(tx: Tx, facts: PreparedFact[], inspected: InspectedWrite[]): Promise<void> {
+  const entries = facts.flatMap((f, i) => {
+    const q = inspected[i].quarantine;
+    return q ? [{ fact: f, reason: q.reason, integrity: inspected[i].integrity! }] : [];
+  });
+  if (!entries.length) return;
+  await tx.$executeRaw`
+    INSERT INTO quarantine (fact_id, entity, relation, scope, value_hash, source, status, reason, signals, score, requested_by)
+    SELECT u.fact_id, u.entity, u.relation, u.scope, u.value_hash, u.source, 'pending', u.reason,
+      ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(entries.map((e) => e.integrity.flags))}::jsonb -> (u.n::int - 1))), u.score, ${SYSTEM_SOURCE}
+    FROM unnest(${sqlArray(entries.map((e) => e.fact.id))}::text[], ${sqlArray(entries.map((e) => e.fact.entity))}::text[], ${sqlArray(entries.map((e) => e.fact.relation))}::text[],
+      ${sqlArray(entries.map((e) => e.fact.scope))}::text[], ${sqlArray(entries.map((e) => e.fact.valueHash))}::text[], ${sqlArray(entries.map((e) => e.fact.source))}::text[],
+      ${sqlArray(entries.map((e) => e.reason))}::text[], ${sqlArray(entries.map((e) => e.integrity.score))}::float8[])
+      WITH ORDINALITY AS u(fact_id, entity, relation, scope, value_hash, source, reason, score, n)`;
 }
 
 /** Rows written per table, for database maintenance (lib/db/maintenance). */
@@ -188,6 +208,8 @@ function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now:
 export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
   const now = options.now ?? new Date();
   observeWriteBatch(inputs.length);
+  // Before the lock: the detectors run while other writers write.
+  const inspected = await inspectWrites(tx, inputs);
   await lockWrites(tx);
   if (options.mode === 'import') {
     const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));
@@ -196,7 +218,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
       if (taken.length) throw conflictError('duplicate_fact_id', `a fact with id ${taken[0].id} already exists`);
     }
   }
-  const facts = inputs.map((input) => prepare(input, options.mode));
+  const facts = inputs.map((input, i) => prepare(input, options.mode, inspected[i]));
   const tableChanges: TableChanges = { facts: 0, value_heads: 0, conflicts: 0, contradictions: 0 };
   const states = await loadTripleStates(tx, facts, now, options.mode === 'import');
   const user = applyFacts(facts, states, { now, ...ids });
@@ -205,6 +227,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
     // The batch itself wrote to a conflict's bookkeeping triple: its bookkeeping must see that write.
     await persist(tx, facts, user, tableChanges);
     await persist(tx, system, await applyBookkeeping(tx, system, user.opened, now), tableChanges);
+    await quarantineAtWrite(tx, facts, inspected);
   } else {
     // Otherwise the bookkeeping facts go out in the same statements as the batch.
     const bookkeeping = await applyBookkeeping(tx, system, user.opened, now);
@@ -214,6 +237,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
       dirtyHeads: [...user.dirtyHeads, ...bookkeeping.dirtyHeads],
       contradictions: [...user.contradictions, ...bookkeeping.contradictions],
     }, tableChanges);
+    await quarantineAtWrite(tx, facts, inspected);
   }
   // Conflicts opened and closed within one batch were inserted, then closed, above.
   return {

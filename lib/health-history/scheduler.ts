@@ -7,6 +7,7 @@ import { failInterruptedRuns, recordHealthRun, type RunOptions } from './record-
 import type { HealthRunRecord } from './run-record';
 import { compactRuns } from './retention';
 import { pruneAudit } from '../audit/prune-audit';
+import { inspectPendingHeads } from '../integrity/inspect-pending-heads';
 import { config } from '../config/config';
 import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
 
@@ -14,7 +15,9 @@ import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
 // instance among all those on one database — runs anything. For each scope whose lint, decay or
 // auto-resolve interval has passed since the last run that did it (read from health_runs, so a
 // restart picks the schedule up where it was) it starts a run, unless one of that scope is still
-// going. It also sends due webhook deliveries, thins old runs and prunes the audit log past its retention. The clock is injectable for tests.
+// going. It also sends due webhook deliveries, inspects values written before the integrity detectors
+// (lib/integrity/inspect-pending-heads.ts), thins old runs and prunes the audit log past its retention.
+// The clock is injectable for tests.
 
 export const LEASE_NAME = 'health-scheduler';
 
@@ -103,6 +106,8 @@ export class HealthScheduler {
     }
     // Retries that came due go out in the background: a slow receiver never holds up the next tick.
     scheduleDeliveries();
+    // Values written before the integrity detectors get inspected a few seconds' worth per tick.
+    await inspectPendingHeads().catch((error) => console.error('[stigmem] integrity pass failed', error));
     if (now.getTime() - this.lastCompaction > 3_600_000) {
       this.lastCompaction = now.getTime();
       await compactRuns(now).catch((error) => console.error('[stigmem] health-run compaction failed', error));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INJECTION_THRESHOLD, detectInjection, severityOf } from './detect-injection';
-import { demoValues } from './demo-corpus.test-support';
+import { demoValues } from '@/test/fixtures/integrity/demo-corpus';
 import { benignCorpus, injectionCorpus } from './integrity-corpus.test-support';
 
 // The injection detector against the corpora of test/fixtures/integrity (issue 29's targets:

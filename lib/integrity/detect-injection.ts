@@ -1,4 +1,4 @@
-import { inertLine } from '../agent-text/inert-text.mjs';
+import { inertLine } from '../text/inert-text.mjs';
 import { decodePayloads } from './decode-payloads';
 import type { InjectionKind, InjectionRule } from './injection-rules';
 import { LANGUAGE_GATES, LANGUAGE_RULES } from './injection-rules-languages';

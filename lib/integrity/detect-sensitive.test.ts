@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoValues } from './demo-corpus.test-support';
+import { demoValues } from '@/test/fixtures/integrity/demo-corpus';
 import { detectSensitive } from './detect-sensitive';
 import { benignCorpus, sensitiveCorpus } from './integrity-corpus.test-support';
 import { ibanValid, luhnValid, SENSITIVE_FORMATS } from './sensitive-patterns';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileString } from '../agent-text/hostile-text.test-support';
 import { decodePayloads } from './decode-payloads';
-import { demoValues } from './demo-corpus.test-support';
+import { demoValues } from '@/test/fixtures/integrity/demo-corpus';
 import { ENGLISH_RULES } from './injection-rules';
 import { urlTexts } from './inspect-urls';
 import { benignCorpus, injectionCorpus } from './integrity-corpus.test-support';

@@ -5,7 +5,7 @@ import type { LintFinding } from './lint-request';
 // job (server) and the findings table of a finished job (browser) share it.
 
 export const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
-export const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3, namespacing: 4 } as const;
+export const CHECK_RANK = { contradiction: 0, stale: 1, orphan: 2, broken_ref: 3, namespacing: 4, injection: 5, sensitive: 6 } as const;
 /** A (severity, check) block of the order as one number: severity rank × BLOCK_STRIDE + check rank (findingsJsonSql computes the same). */
 export const BLOCK_STRIDE = 8;
 export const findingBlock = (severity: keyof typeof SEVERITY_RANK, check: keyof typeof CHECK_RANK) => SEVERITY_RANK[severity] * BLOCK_STRIDE + CHECK_RANK[check];

@@ -1,8 +1,10 @@
+import { INJECTION_SEVERITY } from '../integrity/flagged';
 import { Prisma } from '../generated/prisma/client';
 import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest } from './lint-request';
 import { contradictedSql, liveValuesLateral, oldestConflictSql } from '../facts/contradiction-sql';
+import { config } from '../config/config';
 
-// The four checks of §14.1 and Spec-20's namespacing as set-based SQL over value heads (docs/semantics.md): one SELECT each,
+// The four checks of §14.1, Spec-20's namespacing and the two memory-integrity checks as set-based SQL over value heads (docs/semantics.md): one SELECT each,
 // UNION ALL'd into one row set with the same columns, so callers can sort, filter, page and count
 // in the database. No query loads the facts of a scope into JavaScript.
 
@@ -141,12 +143,46 @@ function namespacingSql(request: LintRequest, now: Date) {
     ) n`;
 }
 
+/**
+ * Memory integrity (docs/decisions.md § Memory integrity): live values whose text the write path's
+ * detectors flagged, read from the integrity columns on value_heads (its partial index holds only
+ * flagged values) — no detector runs here. The scope's own threshold and personal-data rule come
+ * from scope_settings, else STIGMEM_INJECTION_THRESHOLD; the same rule as lib/integrity/flagged.ts.
+ * `confidence_a` carries the injection score and `value_b` the flags (masked, never the secret).
+ */
+function integritySql(check: 'injection' | 'sensitive') {
+  return (request: LintRequest, now: Date) => {
+    const setting = (column: string) => Prisma.sql`(SELECT s.${Prisma.raw(column)} FROM scope_settings s WHERE s.scope = ${request.scope})`;
+    const flagged = Prisma.sql`(vh.integrity_score > 0 OR cardinality(vh.integrity_flags) > 0)`;
+    if (check === 'injection') {
+      return Prisma.sql`
+        SELECT 'injection' AS "check", CASE WHEN vh.integrity_score >= ${INJECTION_SEVERITY.error} THEN 'error' WHEN vh.integrity_score >= ${INJECTION_SEVERITY.warning} THEN 'warning' ELSE 'info' END AS severity,
+          vh.entity, vh.relation, ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a,
+          to_jsonb(ARRAY(SELECT f FROM unnest(vh.integrity_flags) f WHERE f LIKE 'injection:%')) AS value_b, vh.integrity_score AS confidence_a, ${NO_CONFIDENCE_B},
+          1::bigint AS value_total
+        FROM value_heads vh
+        WHERE vh.scope = ${request.scope} AND ${flagged} AND ${live('vh', now)} ${filters('vh', request)}
+          AND vh.integrity_score >= coalesce(${setting('injection_threshold')}, ${config().integrity.injectionThreshold})`;
+    }
+    const personal = Prisma.sql`coalesce(${setting('forbid_personal_data')}, false)`;
+    const kept = Prisma.sql`ARRAY(SELECT f FROM unnest(vh.integrity_flags) f WHERE f LIKE 'credential:%' OR (${personal} AND f LIKE 'personal_data:%'))`;
+    return Prisma.sql`
+      SELECT 'sensitive' AS "check", CASE WHEN EXISTS (SELECT 1 FROM unnest(vh.integrity_flags) f WHERE f LIKE 'credential:%') THEN 'error' ELSE 'warning' END AS severity,
+        vh.entity, vh.relation, ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a,
+        to_jsonb(${kept}) AS value_b, NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
+      FROM value_heads vh
+      WHERE vh.scope = ${request.scope} AND ${flagged} AND ${live('vh', now)} ${filters('vh', request)} AND cardinality(${kept}) > 0`;
+  };
+}
+
 const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sql> = {
   contradiction: contradictionSql,
   stale: staleSql,
   orphan: orphanSql,
   broken_ref: brokenRefSql,
   namespacing: namespacingSql,
+  injection: integritySql('injection'),
+  sensitive: integritySql('sensitive'),
 };
 
 /** One SELECT per requested check, UNION ALL'd, with sort ranks for the deterministic order. */
@@ -157,7 +193,8 @@ export function findingsSql(request: LintRequest, now: Date, checks: readonly Li
     ${needsEntities ? Prisma.sql`WITH ${entitiesCte(request, now)}` : Prisma.empty}
     SELECT u.*,
       CASE u.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END AS severity_rank,
-      CASE u."check" WHEN 'contradiction' THEN 0 WHEN 'stale' THEN 1 WHEN 'orphan' THEN 2 WHEN 'broken_ref' THEN 3 ELSE 4 END AS check_rank,
+      CASE u."check" WHEN 'contradiction' THEN 0 WHEN 'stale' THEN 1 WHEN 'orphan' THEN 2 WHEN 'broken_ref' THEN 3 WHEN 'namespacing' THEN 4
+        WHEN 'injection' THEN 5 ELSE 6 END AS check_rank,
       split_part(coalesce(u.relation, ''), ':', 1) AS namespace
     FROM (${Prisma.join(parts, ' UNION ALL ')}) u`;
 }

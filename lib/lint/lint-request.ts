@@ -5,8 +5,12 @@ import { scopeSchema } from '../facts/scope';
 
 // POST /v1/lint request (§14.4). Every validation failure is a 400, as the section says.
 
-/** §14.1's four checks and Spec-20's fifth, namespacing; "all checks" (checks omitted or empty) is all five. */
-export const LINT_CHECKS = ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing'] as const;
+/**
+ * §14.1's four checks, Spec-20's fifth (namespacing), and memory integrity's two (injection: text aimed
+ * at a model as an instruction; sensitive: credentials and forbidden personal data); "all checks"
+ * (checks omitted or empty) is all seven.
+ */
+export const LINT_CHECKS = ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing', 'injection', 'sensitive'] as const;
 export type LintCheck = (typeof LINT_CHECKS)[number];
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -52,6 +56,10 @@ export interface LintFinding {
   valid_until?: string;
   /** namespacing: the prefixed relation the values should move to. */
   suggested_relation?: string;
+  /** injection: the detector's score, 0–1. */
+  score?: number;
+  /** injection, sensitive: what the detectors found (`kind:rule`, or `class:format:masked` — never the secret). */
+  signals?: string[];
 }
 
 export interface LintResult {

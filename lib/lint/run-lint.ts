@@ -8,6 +8,7 @@ import type { LintCheck, LintFinding, LintRequest, LintResult } from './lint-req
 import { formatInstant } from '../time/instant';
 import { BLOCK_STRIDE } from './compare-findings';
 import { findingWireSql } from './finding-wire-sql';
+import { parseFlag } from '../integrity/inspect-value';
 
 // POST /v1/lint (§14): read-only, every check set-based SQL over value heads.
 
@@ -40,7 +41,32 @@ export function describeFinding(row: Omit<FindingRow, 'namespace'>, scope: strin
       return `Ref target ${row.ref_target} has no live facts in scope ${scope}${row.severity === 'error' ? '; a broken handoff silently discards agent context during delegation' : ''}.`;
     case 'namespacing':
       return `Relation "${row.relation}" has no namespace prefix; assert its ${Number(row.value_total)} live value(s) as "${suggestedRelation(row.relation ?? '')}" (or under the namespace they belong to) and retract the bare relation.`;
+    case 'injection':
+      return describeInjection(Number(row.confidence_a ?? 0), signalsOf(row));
+    case 'sensitive':
+      return describeSensitive(signalsOf(row));
   }
+}
+
+/** The flags a memory-integrity finding carries in `value_b` (finding-sql.ts, integritySql). */
+const signalsOf = (row: Pick<FindingRow, 'value_b'>): string[] => (Array.isArray(row.value_b) ? row.value_b.filter((f): f is string => typeof f === 'string') : []);
+
+// The detail never quotes the value: it names what the detectors saw, so a finding an agent reads
+// cannot carry the instruction it warns about, and a credential's only trace is its masked form.
+function describeInjection(score: number, signals: string[]): string {
+  const kinds = [...new Set(signals.map((f) => parseFlag(f).what.replaceAll('_', ' ')))];
+  return `The value reads as an instruction aimed at a model (score ${score.toFixed(2)}${kinds.length ? `: ${kinds.join(', ')}` : ''}); an agent that recalls it would take it as an order. Quarantine it for review, or retract it.`;
+}
+
+function describeSensitive(signals: string[]): string {
+  const items = signals.map(parseFlag);
+  const credentials = items.filter((f) => f.class === 'credential').map((f) => `${f.what.replaceAll('_', ' ')} ${f.detail}`);
+  const personal = items.filter((f) => f.class === 'personal_data').map((f) => `${f.what.replaceAll('_', ' ')} ${f.detail}`);
+  const parts = [
+    ...(credentials.length ? [`a credential kept in memory: ${credentials.join('; ')}. Retract it and rotate the secret`] : []),
+    ...(personal.length ? [`personal data this scope forbids: ${personal.join('; ')}. Retract it`] : []),
+  ];
+  return `The value holds ${parts.join('; and ')}.`;
 }
 
 export function toFinding(row: Omit<FindingRow, 'namespace'>, scope: string): LintFinding {
@@ -57,6 +83,8 @@ export function toFinding(row: Omit<FindingRow, 'namespace'>, scope: string): Li
   if (row.ref_target) finding.ref_target = row.ref_target;
   if (validUntil) finding.valid_until = validUntil;
   if (row.check === 'namespacing' && row.relation !== null) finding.suggested_relation = suggestedRelation(row.relation);
+  if (row.check === 'injection') finding.score = Number(row.confidence_a ?? 0);
+  if (row.check === 'injection' || row.check === 'sensitive') finding.signals = signalsOf(row);
   return finding;
 }
 

@@ -43,10 +43,10 @@ export interface LintSnapshot {
  * each query runs on its own connection in one shared snapshot, on as many cores: at 1M facts the
  * three take 1.5 s side by side where the one statement took 2.7 s (docs/performance.md).
  */
-export const LINT_QUERY_GROUPS: readonly (readonly LintCheck[])[] = [['contradiction'], ['stale', 'namespacing'], ['orphan', 'broken_ref']];
+export const LINT_QUERY_GROUPS: readonly (readonly LintCheck[])[] = [['contradiction'], ['stale', 'namespacing'], ['orphan', 'broken_ref'], ['injection', 'sensitive']];
 
 /** The most severe finding each check gives (finding-sql.ts): where its findings can begin in FINDING_ORDER. */
-const FIRST_SEVERITY: Record<LintCheck, Severity> = { contradiction: 'error', stale: 'warning', orphan: 'info', broken_ref: 'error', namespacing: 'warning' };
+const FIRST_SEVERITY: Record<LintCheck, Severity> = { contradiction: 'error', stale: 'warning', orphan: 'info', broken_ref: 'error', namespacing: 'warning', injection: 'error', sensitive: 'error' };
 
 /** The least block a query of `checks` can yield: its findings are not waited for before it. */
 export const firstBlockOf = (checks: readonly LintCheck[]) => Math.min(...checks.map((check) => findingBlock(FIRST_SEVERITY[check], check)));

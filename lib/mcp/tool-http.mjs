@@ -2,7 +2,7 @@
 // the same table: the node's own /mcp endpoint (in-process, app/mcp/) and the stdio adapter
 // bin/stigmem-health-mcp.mjs (over HTTP to any Stigmem node).
 import { createRequire } from 'node:module';
-import { agentJson, inertLine } from '../agent-text/inert-text.mjs';
+import { agentJson, inertLine } from '../text/inert-text.mjs';
 
 const require = createRequire(import.meta.url);
 /** Tool definitions: lint_scope, decay_scope and synthesize_scope verbatim from the spec sections. */

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { detectInjection } from '../../lib/integrity/detect-injection';
 import { detectSensitive } from '../../lib/integrity/detect-sensitive';
-import { demoValues } from '../../lib/integrity/demo-corpus.test-support';
+import { demoValues } from '../../test/fixtures/integrity/demo-corpus';
 import { benignCorpus, injectionCorpus, sensitiveCorpus } from '../../lib/integrity/integrity-corpus.test-support';
 import { writeFacts } from '../../lib/facts/write-facts';
 import { seedBatches } from '../../lib/seed/generate-knowledge-base';

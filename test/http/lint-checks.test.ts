@@ -149,13 +149,13 @@ describeHttp('lint: broken_ref', () => {
 });
 
 describeHttp('lint: request, filters, order', () => {
-  it('filters by entity and by relation, counts the facts scanned, defaults to all five checks', async () => {
+  it('filters by entity and by relation, counts the facts scanned, defaults to every check', async () => {
     const entity = uniqueEntity();
     await assert(wireFact(entity, 'A'));
     await assert(wireFact(entity, 'B'));
     await assert(wireFact(entity, 'gone', { relation: 'memory:old', valid_until: '2020-01-01T00:00:00Z' }));
     const all = expectBody(await api.post('/v1/lint', { scope: SCOPE, entity, checks: [] }), 200, LintResult);
-    expect(all.checks_run).toEqual(['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing']);
+    expect(all.checks_run).toEqual(['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing', 'injection', 'sensitive']);
     expect(all.findings.map((f) => f.check)).toEqual(['contradiction', 'stale']);
     // The three asserted facts; the conflict's bookkeeping facts are on the conflict's own entity.
     expect(all.fact_count).toBe(3);

@@ -41,8 +41,12 @@ describeHttp('MCP over streamable HTTP', () => {
       type: 'object',
       properties: {
         scope: { ...scope, description: 'The fact scope to sweep.' },
-        // Spec-20's fifth check joins §14.7's enum.
-        checks: { type: 'array', items: { type: 'string', enum: ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing'] }, description: 'Which checks to run. Omit to run all five (Spec-20 adds namespacing).' },
+        // Spec-20's fifth check and this node's two memory-integrity checks join §14.7's enum.
+        checks: {
+          type: 'array',
+          items: { type: 'string', enum: ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing', 'injection', 'sensitive'] },
+          description: 'Which checks to run. Omit to run all seven (Spec-20 adds namespacing; this node adds injection and sensitive, memory integrity).',
+        },
         entity: { type: 'string', description: 'Optional. Restrict sweep to facts about a single entity URI.' },
         relation: { type: 'string', description: 'Optional. Restrict sweep to a single relation.' },
         stale_lookahead_s: { type: 'integer', description: 'Optional. Also flag facts expiring within this many seconds. Default 0 (expired-only).' },

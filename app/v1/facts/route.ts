@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { badRequest } from '@/lib/errors/domain-error';
+import { badRequest, forbidden } from '@/lib/errors/domain-error';
+import { type Principal, scopesWith } from '@/lib/auth/principal';
 import { apiRoute } from '@/lib/http/api-route';
 import { MAX_BATCH_BODY_BYTES } from '@/lib/http/read-body';
 import { sessionHeader } from '@/lib/http/session-header';
@@ -7,7 +8,7 @@ import { queryBoolean, queryLimit } from '@/lib/schemas/query-params';
 import { normalizeUri } from '@/lib/facts/normalize';
 import { parseFactBody, isoTimestamp } from '@/lib/facts/parse-fact-input';
 import { queryFacts } from '@/lib/facts/query-facts';
-import { scopeSchema } from '@/lib/facts/scope';
+import { type FactScope, scopeSchema } from '@/lib/facts/scope';
 import { writeFacts } from '@/lib/facts/write-facts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -29,6 +30,13 @@ export const POST = apiRoute({
 
 const uriParam = z.string().optional();
 
+/** The scopes among `scopes` whose quarantine `principal` moderates (admin); none is a 403: the flag is for moderators. */
+function moderatedScopes(principal: Principal, scopes: FactScope[]): FactScope[] {
+  const moderated = scopes.filter((scope) => scopesWith(principal, 'admin').includes(scope));
+  if (!moderated.length) throw forbidden('include_quarantined lists quarantined facts to their moderators: it needs the admin permission on a scope you read');
+  return moderated;
+}
+
 export const GET = apiRoute({
   permission: 'read',
   scope: ({ query }) => query.scope,
@@ -41,10 +49,12 @@ export const GET = apiRoute({
     after: isoTimestamp.optional(),
     include_contradicted: queryBoolean(false),
     include_expired: queryBoolean(false),
+    /** Moderators: list the facts in quarantine (pending, rejected) of the scopes they administer too. */
+    include_quarantined: queryBoolean(false),
     cursor: z.string().optional(),
     limit: queryLimit(),
   }),
-  handler: async ({ query, scopes }) => {
+  handler: async ({ query, scopes, principal }) => {
     const normalized = (name: string, raw: string | undefined) => {
       if (raw === undefined) return undefined;
       const value = normalizeUri(raw);
@@ -60,6 +70,7 @@ export const GET = apiRoute({
       after: query.after ? new Date(query.after) : undefined,
       includeContradicted: query.include_contradicted,
       includeExpired: query.include_expired,
+      quarantineScopes: query.include_quarantined ? moderatedScopes(principal, scopes) : [],
       cursor: query.cursor,
       limit: query.limit,
     });

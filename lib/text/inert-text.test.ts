@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agentJson, inertLine } from './inert-text.mjs';
-import { ANY_LINE_BREAK, HIDDEN_CHARACTERS, hostileString, LINE_BREAKS } from './hostile-text.test-support';
+import { ANY_LINE_BREAK, HIDDEN_CHARACTERS, hostileString, LINE_BREAKS } from '../agent-text/hostile-text.test-support';
 
 describe('inertLine', () => {
   it('leaves ordinary text alone and reports nothing', () => {
