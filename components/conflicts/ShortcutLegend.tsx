@@ -1,12 +1,12 @@
 import { SHORTCUTS } from '@/lib/conflicts/view/queue-keys';
 
-/** The queue's keyboard shortcuts, always visible next to the list. */
-export function ShortcutLegend() {
+/** A queue's keyboard shortcuts (the conflicts queue's by default), always visible next to the list. */
+export function ShortcutLegend({ shortcuts = SHORTCUTS }: { shortcuts?: { keys: string[]; label: string }[] }) {
   return (
     <section aria-label="Keyboard shortcuts" data-testid="shortcut-legend" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600">
       <h2 className="sr-only">Keyboard shortcuts</h2>
       <dl className="flex flex-wrap gap-x-4 gap-y-1">
-        {SHORTCUTS.map((shortcut) => (
+        {shortcuts.map((shortcut) => (
           <div key={shortcut.label} className="flex items-center gap-1.5">
             <dt className="flex gap-0.5">
               {shortcut.keys.map((key, i) => (

@@ -3,7 +3,7 @@ import { LINT_CHECKS, type LintCheck } from '@/lib/lint/lint-request';
 import { CHECK_LABELS } from '@/lib/lint/view/check-labels';
 import { linkStyles } from '../ui/styles';
 
-/** Findings by check (the five, namespacing included), each opening the scope page filtered to it; checks without findings are left out. */
+/** Findings by check (every check of LINT_CHECKS), each opening the scope page filtered to it; checks without findings are left out. */
 export function CheckLinks({ scope, counts }: { scope: string; counts: Record<LintCheck, number> }) {
   const present = LINT_CHECKS.filter((check) => counts[check] > 0);
   if (!present.length) return null;

@@ -3,10 +3,12 @@ import type { LintFinding } from '@/lib/lint/lint-request';
 import { DateTime } from '../ui/DateTime';
 import { ValueText } from '../ui/ValueText';
 import { FindingSide } from './FindingSide';
+import { Chips } from '../ui/Chips';
+import { signalLabel } from '@/lib/integrity/view/signal-label';
 
 /**
  * What a finding is about, readable at a glance: a contradiction's two values side by side, when a
- * stale value expired (or expires), a broken reference's missing target. The lint's own sentence
+ * stale value expired (or expires), a broken reference's missing target, what the integrity detectors saw. The lint's own sentence
  * stays one click away (always shown when there is nothing better to show).
  */
 export function FindingDetail({ finding, facts }: { finding: LintFinding; facts?: Record<string, FactRecord> }) {
@@ -50,5 +52,27 @@ function glance(finding: LintFinding, facts: Record<string, FactRecord> | undefi
       </p>
     );
   }
+  if ((finding.check === 'injection' || finding.check === 'sensitive') && finding.signals?.length) {
+    return <IntegritySignals finding={finding} />;
+  }
   return null;
+}
+
+/** What the detectors saw, never the value itself: the score, and each signal (a secret only masked). */
+function IntegritySignals({ finding }: { finding: LintFinding }) {
+  const signals = [...new Set((finding.signals ?? []).map((flag) => signalLabel(flag)))];
+  return (
+    <div className="space-y-1" data-testid="finding-signals">
+      {finding.score !== undefined ? (
+        <p className="flex items-center gap-2 text-xs text-slate-600">
+          <span>Score</span>
+          <span className="h-1.5 w-20 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+            <span className="block h-full rounded-full bg-rose-600" style={{ width: `${Math.round(finding.score * 100)}%` }} />
+          </span>
+          <span className="font-medium tabular-nums text-slate-800">{finding.score.toFixed(2)}</span>
+        </p>
+      ) : null}
+      <Chips items={signals} empty="" />
+    </div>
+  );
 }

@@ -9,6 +9,7 @@ import { FindingsExportLinks } from './FindingsExportLinks';
 import { FindingsFilters } from './FindingsFilters';
 import { FindingsPager } from './FindingsPager';
 import { FindingsTable } from './FindingsTable';
+import type { FindingActor } from '@/lib/lint/view/finding-actor';
 
 /**
  * A scope's findings below its summary, the same for a live lint and a background job's result:
@@ -24,8 +25,7 @@ export function FindingsResults({
   findings,
   facts,
   total,
-  canWrite,
-  source,
+  actor,
 }: {
   scope: string;
   view: FindingsView;
@@ -37,8 +37,7 @@ export function FindingsResults({
   facts?: Record<string, FactRecord>;
   /** Findings that match the filters, on every page. */
   total: number;
-  canWrite: boolean;
-  source: string;
+  actor: FindingActor;
 }) {
   if (findingCount === 0) {
     return (
@@ -57,7 +56,7 @@ export function FindingsResults({
   return (
     <>
       <FindingsFilters scope={scope} view={view} namespaces={namespaces} />
-      {findings.length ? <FindingsTable scope={scope} findings={findings} facts={facts} view={view} canWrite={canWrite} source={source} /> : empty}
+      {findings.length ? <FindingsTable scope={scope} findings={findings} facts={facts} view={view} actor={actor} /> : empty}
       <FindingsPager scope={scope} view={view} total={total} shown={findings.length} />
       <FindingsExportLinks scope={scope} view={view} />
     </>

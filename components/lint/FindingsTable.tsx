@@ -7,6 +7,7 @@ import { FindingAction } from './FindingAction';
 import { FindingDetail } from './FindingDetail';
 import { SeverityBadge } from './SeverityBadge';
 import { EntityLink } from '../entities/EntityLink';
+import type { FindingActor } from '@/lib/lint/view/finding-actor';
 
 /**
  * One page of findings with its remediation per row. Sorting is by URL (the column headers are
@@ -17,16 +18,14 @@ export function FindingsTable({
   findings,
   facts,
   view,
-  canWrite,
-  source,
+  actor,
 }: {
   scope: string;
   findings: LintFinding[];
   /** The facts of the contradiction findings on this page, by id (loadFindingFacts). */
   facts?: Record<string, FactRecord>;
   view: FindingsView;
-  canWrite: boolean;
-  source: string;
+  actor: FindingActor;
 }) {
   const columns: Column<LintFinding>[] = [
     { key: 'severity', header: 'Severity', sortKey: 'severity', cell: (f) => <SeverityBadge severity={f.severity} /> },
@@ -48,7 +47,7 @@ export function FindingsTable({
       cell: (f) => f.relation ?? <span className="font-sans text-slate-500">(entity)</span>,
     },
     { key: 'detail', header: 'Detail', className: 'max-w-xl min-w-72 text-slate-700', cell: (f) => <FindingDetail finding={f} facts={facts} /> },
-    { key: 'action', header: 'Action', className: 'w-60 min-w-52', cell: (f) => <FindingAction finding={f} scope={scope} canWrite={canWrite} source={source} /> },
+    { key: 'action', header: 'Action', className: 'w-60 min-w-52', cell: (f) => <FindingAction finding={f} scope={scope} actor={actor} /> },
   ];
   return (
     <DataTable

@@ -10,6 +10,7 @@ import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles } from '../ui/styles';
 import { FindingsResults } from './FindingsResults';
 import { LintJobProgress } from './LintJobProgress';
+import type { FindingActor } from '@/lib/lint/view/finding-actor';
 
 /**
  * Findings of a scope above the async threshold: follows the background lint job the page started
@@ -23,15 +24,13 @@ export function LargeScopeFindings({
   scope,
   threshold,
   view,
-  canWrite,
-  source,
+  actor,
   unchangedJob,
 }: {
   scope: string;
   threshold: number;
   view: FindingsView;
-  canWrite: boolean;
-  source: string;
+  actor: FindingActor;
   unchangedJob?: string;
 }) {
   const { state, jobId, relint } = useLintJobQuery(scope, view);
@@ -83,8 +82,7 @@ export function LargeScopeFindings({
         findings={page.findings}
         facts={page.facts}
         total={page.total}
-        canWrite={canWrite}
-        source={source}
+        actor={actor}
       />
     </>
   );

@@ -3,6 +3,7 @@ import { lintJobPageKey, lintStartKey } from '@/lib/lint/lint-job-keys';
 import type { ScopeLintStart } from '@/lib/health-history/start-scope-lint';
 import type { FindingsView } from '@/lib/lint/view/findings-query';
 import { LargeScopeFindings } from './LargeScopeFindings';
+import type { FindingActor } from '@/lib/lint/view/finding-actor';
 
 /**
  * A large scope's findings once the server started its lint (start-scope-lint.ts): the job and, for
@@ -17,8 +18,7 @@ export async function LargeScopeFindingsLoader({
   scope: string;
   threshold: number;
   view: FindingsView;
-  canWrite: boolean;
-  source: string;
+  actor: FindingActor;
 }) {
   const started = await lint;
   const cache = new QueryClient();

@@ -4,6 +4,7 @@ import type { ScopeHealth } from '@/lib/lint/lint-summary';
 import type { FindingsView } from '@/lib/lint/view/findings-query';
 import { totalFindings } from '@/lib/lint/view/scope-status';
 import { FindingsResults } from './FindingsResults';
+import type { FindingActor } from '@/lib/lint/view/finding-actor';
 
 export interface LoadedFindings {
   page: FindingsPage;
@@ -15,15 +16,13 @@ export interface LoadedFindings {
 export async function ScopeFindingsLoader({
   scope,
   view,
-  canWrite,
-  source,
+  actor,
   health: healthPromise,
   findings,
 }: {
   scope: string;
   view: FindingsView;
-  canWrite: boolean;
-  source: string;
+  actor: FindingActor;
   health: Promise<ScopeHealth>;
   findings: Promise<LoadedFindings>;
 }) {
@@ -39,8 +38,7 @@ export async function ScopeFindingsLoader({
       findings={page.findings}
       facts={facts}
       total={page.total}
-      canWrite={canWrite}
-      source={source}
+      actor={actor}
     />
   );
 }

@@ -9,12 +9,16 @@ export const NAV_ITEMS = [
   { href: '/decay', label: 'Decay' },
   { href: '/synthesis', label: 'Synthesis' },
   { href: '/entities', label: 'Entities' },
+  { href: '/sources', label: 'Sources' },
   { href: '/keys', label: 'Keys' },
   { href: '/node', label: 'Node' },
 ] as const;
 
-/** Shown to admins only: the audit log needs the admin permission. */
-const AUDIT_ITEM = { href: '/audit', label: 'Audit' } as const;
+/** Shown to admins only: moderating quarantine and reading the audit log need the admin permission. */
+const ADMIN_ITEMS = [
+  { href: '/quarantine', label: 'Quarantine' },
+  { href: '/audit', label: 'Audit' },
+] as const;
 
 function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
@@ -22,7 +26,7 @@ function isActive(pathname: string, href: string): boolean {
 
 export function NavLinks({ admin = false }: { admin?: boolean }) {
   const pathname = usePathname() ?? '/';
-  const items = admin ? [...NAV_ITEMS, AUDIT_ITEM] : NAV_ITEMS;
+  const items = admin ? [...NAV_ITEMS, ...ADMIN_ITEMS] : NAV_ITEMS;
   return (
     <ul className="-mx-2 flex flex-wrap items-center gap-0.5 sm:gap-1 lg:mx-0">
       {items.map((item) => {

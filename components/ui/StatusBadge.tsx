@@ -8,6 +8,10 @@ const tones: Record<string, string> = {
   resolved: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
   kept: 'bg-emerald-600 text-white ring-emerald-700',
   dismissed: 'bg-slate-100 text-slate-700 ring-slate-500/30',
+  // Quarantine (Spec-08).
+  pending: 'bg-amber-50 text-amber-900 ring-amber-600/40',
+  promoted: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  rejected: 'bg-rose-50 text-rose-800 ring-rose-600/30',
   // Audit outcomes.
   success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
   denied: 'bg-rose-50 text-rose-800 ring-rose-600/30',

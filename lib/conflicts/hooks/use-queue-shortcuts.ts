@@ -4,15 +4,17 @@ import { useEffect, useRef } from 'react';
 import { commandForKey, isTypingTarget, type QueueCommand } from '@/lib/conflicts/view/queue-keys';
 
 /**
- * Listens for the queue's shortcuts on the whole page, except while the user types in a field,
+ * Listens for a queue's shortcuts (the conflicts queue's unless `commandFor` maps keys otherwise) on the whole page, except while the user types in a field,
  * holds a modifier, or a dialog is open. Enter and the arrows act only when focus is on the page
  * itself or on a queue row, so Enter on a link or button keeps its own meaning and Tab is never
  * taken over (no keyboard trap).
  */
-export function useQueueShortcuts(onCommand: (command: QueueCommand) => void) {
+export function useQueueShortcuts<C = QueueCommand>(onCommand: (command: C) => void, commandFor: (key: string) => C | null = commandForKey as (key: string) => C | null) {
   const handler = useRef(onCommand);
+  const keymap = useRef(commandFor);
   useEffect(() => {
     handler.current = onCommand;
+    keymap.current = commandFor;
   });
 
   useEffect(() => {
@@ -20,7 +22,7 @@ export function useQueueShortcuts(onCommand: (command: QueueCommand) => void) {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
       if (isTypingTarget(target) || document.querySelector('dialog[open]')) return;
-      const command = commandForKey(event.key);
+      const command = keymap.current(event.key);
       if (!command) return;
       const onPageOrRow = !target || target === document.body || target.id === 'main' || target.hasAttribute('data-queue-row');
       if ((event.key === 'Enter' || event.key.startsWith('Arrow')) && !onPageOrRow) return;

@@ -42,9 +42,9 @@ export function historyRows(series: readonly SeriesPoint[], checks: readonly str
 }
 
 /** Stable colours per check; checks added later (any name) cycle through the rest. */
-const PALETTE = ['#e11d48', '#d97706', '#64748b', '#7c3aed', '#0891b2', '#059669', '#db2777'];
-const KNOWN: Record<string, string> = { contradiction: PALETTE[0], stale: PALETTE[1], orphan: PALETTE[2], broken_ref: PALETTE[3], namespacing: PALETTE[4] };
+const PALETTE = ['#e11d48', '#d97706', '#64748b', '#7c3aed', '#0891b2', '#be123c', '#059669', '#db2777', '#4f46e5'];
+const KNOWN: Record<string, string> = { contradiction: PALETTE[0], stale: PALETTE[1], orphan: PALETTE[2], broken_ref: PALETTE[3], namespacing: PALETTE[4], injection: PALETTE[5], sensitive: PALETTE[6] };
 
 export function checkColor(check: string, index: number): string {
-  return KNOWN[check] ?? PALETTE[(index + 4) % PALETTE.length];
+  return KNOWN[check] ?? PALETTE[(index + 7) % PALETTE.length];
 }

@@ -28,14 +28,14 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
   const access = await pageAccess(findingsHref(requested, view), { scope: requested });
   const [scope] = access.scopes;
   const { principal } = access;
-  const canWrite = access.can('write', scope);
+  const actor = { canWrite: access.can('write', scope), canModerate: access.can('admin', scope), source: principal.entityUri };
   const size = await scopeSize(scope);
 
   const header = (
     <PageHeader
       back={{ href: '/', label: 'Health' }}
       title={`Scope: ${scope}`}
-      description="Lint findings of this scope. Filter and sort them, and fix each one from its row: resolve a contradiction, retract a stale value, mend a broken reference, or move a bare relation under a namespace."
+      description="Lint findings of this scope. Filter and sort them, and fix each one from its row: resolve a contradiction, retract a stale value, mend a broken reference, move a bare relation under a namespace, or quarantine a planted or secret-bearing value."
       actions={size.needsJob ? undefined : <RelintButton />}
     />
   );
@@ -48,7 +48,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
       <>
         {header}
         <Suspense fallback={<LintJobProgress scope={scope} threshold={size.threshold} job={null} estimatedS={null} />}>
-          <LargeScopeFindingsLoader lint={lint} scope={scope} threshold={size.threshold} view={view} canWrite={canWrite} source={principal.entityUri} />
+          <LargeScopeFindingsLoader lint={lint} scope={scope} threshold={size.threshold} view={view} actor={actor} />
         </Suspense>
         <ScoreExplainer />
       </>
@@ -75,7 +75,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
         <ScopeSummaryLoader health={health} />
       </Suspense>
       <Suspense fallback={<FindingsSkeleton />}>
-        <ScopeFindingsLoader scope={scope} view={view} canWrite={canWrite} source={principal.entityUri} health={health} findings={findings} />
+        <ScopeFindingsLoader scope={scope} view={view} actor={actor} health={health} findings={findings} />
       </Suspense>
       <ScoreExplainer />
     </>
