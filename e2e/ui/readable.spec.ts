@@ -41,8 +41,9 @@ test.describe('readable pages', () => {
     await expect(contradiction).toHaveCount(1);
     const sides = contradiction.getByTestId('finding-side');
     await expect(sides).toHaveCount(2);
-    await expect(sides.nth(0).getByTestId('finding-side-value')).toHaveText('alice');
-    await expect(sides.nth(1).getByTestId('finding-side-value')).toHaveText('bob');
+    // Strongest first (§3.3's order): at equal confidence, the newer value.
+    await expect(sides.nth(0).getByTestId('finding-side-value')).toHaveText('bob');
+    await expect(sides.nth(1).getByTestId('finding-side-value')).toHaveText('alice');
     await expect(sides.nth(0)).toContainText('conf 1.00');
     await expect(sides.nth(0)).toContainText('e2e:playwright');
     await expect(sides.nth(0).getByTestId('datetime')).toHaveText(/just now|minutes? ago/);

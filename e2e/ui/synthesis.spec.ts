@@ -80,7 +80,8 @@ test.describe('synthesis', () => {
 
     const raw = page.getByTestId('context-raw');
     await expect(raw).toContainText(`## Stigmem context - ${entity}`);
-    await expect(raw).toContainText(`- **${relation}** on \`${entity}\`: <b>not html</b> _(confidence: 0.80)_`);
+    // The value stays data: its Markdown and HTML control characters reach the agent escaped.
+    await expect(raw).toContainText(`- **${relation}** on \`${entity}\`: \\<b>not html\\</b> _(confidence: 0.80)_`);
     const rendered = page.getByTestId('context-rendered');
     await expect(rendered.getByRole('heading', { name: `Stigmem context - ${entity}` })).toBeVisible();
     await expect(rendered.locator('strong')).toHaveText(relation);

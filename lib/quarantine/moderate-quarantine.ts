@@ -82,10 +82,12 @@ export async function sendToQuarantine(body: z.infer<typeof sendBodySchema>, pri
 }
 
 async function pendingFact(tx: Tx, factId: string): Promise<FactRow> {
+  // An unknown fact is fact_not_found; a known one never sent to quarantine, not_in_quarantine.
+  const fact = await factOf(tx, factId);
   const [entry] = await tx.$queryRaw<{ status: string; acted_by: string | null }[]>`SELECT status, acted_by FROM quarantine WHERE fact_id = ${factId}`;
   if (!entry) throw notFound('not_in_quarantine', `fact ${factId} is not in quarantine`);
   if (entry.status !== 'pending') throw conflict('quarantine_already_decided', `fact ${factId} was already ${entry.status}${entry.acted_by ? ` by ${entry.acted_by}` : ''}`);
-  return factOf(tx, factId);
+  return fact;
 }
 
 async function decide(factId: string, status: 'promoted' | 'rejected', reason: string, principal: Principal, act: (tx: Tx, fact: FactRow, now: Date) => Promise<void>) {

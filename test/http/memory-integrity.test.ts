@@ -90,7 +90,7 @@ describeHttp('memory integrity', () => {
   it('quarantine hides a value from every read until it is admitted; reject retracts it; each decision once', async () => {
     const entity = uniqueEntity('q');
     const fact = await write(entity, INJECTION);
-    await write(entity, 'a plain status');
+    const plain = await write(entity, 'a plain status');
     expect((await contradictionsOf(entity, 'unresolved'))[0]?.value_count).toBe(2);
     const moderator = await createKey(['read', 'write', 'admin'], [S], 'moderator');
     const reader = await createKey(['read', 'write'], [S], 'reader');
@@ -134,6 +134,7 @@ describeHttp('memory integrity', () => {
     expectError(await api.post('/v1/quarantine', { fact_id: retraction.id, reason: 'again' }, { key: moderator.key }), 409, 'quarantine_already_decided');
     const unknown = '00000000-0000-4000-8000-000000000000';
     expectError(await api.post(`/v1/quarantine/${unknown}/admit`, {}, { key: moderator.key }), 404, 'fact_not_found');
+    expectError(await api.post(`/v1/quarantine/${plain.id}/reject`, {}, { key: moderator.key }), 404, 'not_in_quarantine');
 
     // Every decision and every refusal is audited.
     const audit = (await api.get('/v1/audit', { query: { action: 'quarantine' } })).body as { entries: { action: string; status: number; key_id: string | null; target_id: string | null }[] };
