@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { servesMethod } from '@/lib/http/method-not-allowed';
 import { startJob } from '@/lib/jobs/start-job';
-import { api, createKey, describeHttp, dispatch, request, routes, type TestKey, uid, uniqueEntity, wireFact } from '../harness';
+import { api, createKey, describeHttp, dispatch, request, routes, TEST_SOURCE, type TestKey, uid, uniqueEntity, wireFact } from '../harness';
 
 // Scope isolation, exhaustively (docs/semantics.md § Access model): every route and every MCP tool
 // is called about data of the scope `team` — its facts and conflicts, and its keys, webhooks, decay
@@ -55,6 +55,8 @@ const team = {
   alert: '',
   /** An entity with one uncontested team value; also the snapshot's label and the alert's message. */
   marker: '',
+  /** A team fact waiting in quarantine. */
+  quarantined: '',
 };
 
 const teamFact = () => wireFact(uniqueEntity('iso-write'), 'x', { scope: 'team' });
@@ -160,6 +162,15 @@ const CASES: Case[] = [
   { method: 'POST', pattern: '/v1/admin/maintenance', path: () => '/v1/admin/maintenance', body: () => ({}), outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/admin/replicas', path: () => '/v1/admin/replicas', outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/metrics', path: () => '/metrics', outsider: 'hide' },
+  // Quarantine (Spec-08): moderating is the admin permission on the fact's scope; the list shows the scopes a key administers.
+  { method: 'GET', pattern: '/v1/quarantine', path: () => '/v1/quarantine?scope=team', outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/quarantine', path: () => '/v1/quarantine?limit=1000', outsider: 'deny', admin: 'hide', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/quarantine', path: () => '/v1/quarantine', body: () => ({ fact_id: team.factId, reason: 'isolation' }), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/quarantine/[fact_id]/admit', path: () => `/v1/quarantine/${team.quarantined}/admit`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/quarantine/[fact_id]/reject', path: () => `/v1/quarantine/${team.quarantined}/reject`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  // Sources: a scope's evidence per source, read permission on it.
+  { method: 'GET', pattern: '/v1/sources', path: () => '/v1/sources?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/sources/[source]', path: () => `/v1/sources/${encodeURIComponent(TEST_SOURCE)}?scope=team`, outsider: 'deny' },
   // The audit log: an admin sees the entries of the scopes it administers, node-wide ones only with every scope.
   { method: 'GET', pattern: '/v1/audit', path: () => '/v1/audit?scope=team', outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/audit', path: () => '/v1/audit?limit=500', outsider: 'deny', admin: 'hide', reader: 'deny' },
@@ -239,6 +250,9 @@ describeHttp('scope isolation over every route and tool', () => {
     team.factId = (red.body as { id: string }).id;
     // The same pair in company with another value: a divergence only a reader of both scopes sees.
     await api.post('/v1/facts', wireFact(team.entity, 'green', { scope: 'company' }));
+    const held = await api.post('/v1/facts', wireFact(uniqueEntity(`iso-held-${team.token}`), 'held', { scope: 'team' }));
+    team.quarantined = (held.body as { id: string }).id;
+    expect((await api.post('/v1/quarantine', { fact_id: team.quarantined, reason: team.token })).status).toBe(201);
     const listed = await api.get('/v1/conflicts', { query: { entity: team.entity, scope: 'team' } });
     team.conflictId = (listed.body as { conflicts: { conflict_id: string }[] }).conflicts[0].conflict_id;
     const admin = { keyId: null, entityUri: 'stigmem://local/admin', permissions: ['admin' as const], allowedScopes: ['team' as const], via: 'open' as const };

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { Prisma } from '../generated/prisma/client';
+import { getDb } from '../db/prisma';
+import { contradictedSql } from '../facts/contradiction-sql';
+import { normalizeUri } from '../facts/normalize';
+import { type FactScope, scopeSchema } from '../facts/scope';
+import { lintRequestSchema } from '../lint/lint-request';
+import { findingsSql } from '../lint/finding-sql';
+
+// GET /v1/sources (docs/api.md § Sources): per source (the agent or person that wrote facts) of one
+// scope, the evidence a team lead weighs before trusting it less — what it wrote and still holds,
+// the contradictions it took part in and how they were decided, its stale share, its injection and
+// sensitive findings, its facts in quarantine. Every count comes from the definition the rest of
+// the node uses: findings from lint's own SQL (lib/lint/finding-sql.ts), an open contradiction is
+// one lint reports (open, two live values or more). One aggregate over the scope, computed per
+// request: it reads the scope's facts once (O(scope), like a lint).
+
+export const SOURCE_SORTS = ['facts', 'lost', 'flagged', 'stale_share', 'last_write', 'source'] as const;
+export type SourceSort = (typeof SOURCE_SORTS)[number];
+
+export const sourcesQuerySchema = z.object({
+  scope: scopeSchema,
+  sort: z.enum(SOURCE_SORTS, { error: `must be one of ${SOURCE_SORTS.join(', ')}` }).default('facts'),
+  /** Leave out the node's own bookkeeping sources (system:…). */
+  agents_only: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1, 'must be at least 1').max(500, 'must be at most 500').default(100),
+  offset: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be at least 0').max(1_000_000, 'must be at most 1000000').default(0),
+});
+export type SourcesQuery = z.output<typeof sourcesQuerySchema>;
+
+/** A source's record: one definition for the list, the detail and the page. */
+export interface SourceSummary {
+  source: string;
+  /** A source the node writes with itself (system:…): conflict bookkeeping, decay steps. */
+  system: boolean;
+  /** Fact rows it wrote in the scope, retractions included. */
+  facts: number;
+  retractions: number;
+  first_write: string;
+  last_write: string;
+  /** Values whose newest fact it wrote and that are not retracted (live or expired). */
+  values_held: number;
+  live_values: number;
+  /** Its values that expired and were never retracted (lint's stale warnings), and their share of values_held. */
+  stale: number;
+  stale_share: number;
+  contradictions: { total: number; open: number; won: number; lost: number; dismissed: number; closed: number };
+  /** Lint's injection and sensitive findings on the values it holds. */
+  findings: { injection: number; sensitive: number };
+  quarantine: { pending: number; rejected: number; admitted: number };
+}
+
+interface SummaryRow {
+  source: string;
+  facts: bigint;
+  retractions: bigint;
+  first_write: Date;
+  last_write: Date;
+  values_held: bigint | null;
+  live_values: bigint | null;
+  stale: bigint | null;
+  injection: bigint | null;
+  sensitive: bigint | null;
+  c_total: bigint | null;
+  c_open: bigint | null;
+  c_won: bigint | null;
+  c_lost: bigint | null;
+  c_dismissed: bigint | null;
+  q_pending: bigint | null;
+  q_rejected: bigint | null;
+  q_admitted: bigint | null;
+}
+
+const ORDER: Record<SourceSort, Prisma.Sql> = {
+  facts: Prisma.sql`facts DESC, source COLLATE "C"`,
+  lost: Prisma.sql`coalesce(c_lost, 0) DESC, coalesce(c_total, 0) DESC, source COLLATE "C"`,
+  flagged: Prisma.sql`coalesce(injection, 0) + coalesce(sensitive, 0) + coalesce(q_pending, 0) + coalesce(q_rejected, 0) DESC, facts DESC, source COLLATE "C"`,
+  stale_share: Prisma.sql`coalesce(stale, 0)::float8 / greatest(coalesce(values_held, 0), 1) DESC, coalesce(stale, 0) DESC, source COLLATE "C"`,
+  last_write: Prisma.sql`last_write DESC, source COLLATE "C"`,
+  source: Prisma.sql`source COLLATE "C"`,
+};
+
+const n = (v: bigint | null) => Number(v ?? 0);
+
+function toSummary(row: SummaryRow): SourceSummary {
+  const valuesHeld = n(row.values_held);
+  const stale = n(row.stale);
+  const total = n(row.c_total);
+  const [open, won, lost, dismissed] = [n(row.c_open), n(row.c_won), n(row.c_lost), n(row.c_dismissed)];
+  return {
+    source: row.source,
+    system: row.source.startsWith('system:'),
+    facts: n(row.facts),
+    retractions: n(row.retractions),
+    first_write: row.first_write.toISOString(),
+    last_write: row.last_write.toISOString(),
+    values_held: valuesHeld,
+    live_values: n(row.live_values),
+    stale,
+    stale_share: valuesHeld ? Math.round((stale / valuesHeld) * 10_000) / 10_000 : 0,
+    // closed: decided without a winner or a dismissal (its values were retracted or expired), or settled.
+    contradictions: { total, open, won, lost, dismissed, closed: Math.max(0, total - open - won - lost - dismissed) },
+    findings: { injection: n(row.injection), sensitive: n(row.sensitive) },
+    quarantine: { pending: n(row.q_pending), rejected: n(row.q_rejected), admitted: n(row.q_admitted) },
+  };
+}
+
+/** The aggregate, for every source of the scope or for one. */
+function summarySql(scope: FactScope, now: Date, source: string | null): Prisma.Sql {
+  const only = (column: string) => (source ? Prisma.sql`AND ${Prisma.raw(column)} = ${source}` : Prisma.empty);
+  const findings = findingsSql(lintRequestSchema.parse({ scope, checks: ['stale', 'injection', 'sensitive'] }), now);
+  return Prisma.sql`
+    WITH written AS (
+      SELECT f.source, count(*) AS facts, count(*) FILTER (WHERE f.confidence = 0) AS retractions,
+        min(f.timestamp) AS first_write, max(f.timestamp) AS last_write
+      FROM facts f WHERE f.scope = ${scope} ${only('f.source')} GROUP BY f.source
+    ), held AS (
+      SELECT vh.head_source AS source, count(*) FILTER (WHERE vh.confidence > 0) AS values_held,
+        count(*) FILTER (WHERE vh.confidence > 0 AND (vh.valid_until IS NULL OR vh.valid_until >= ${now})) AS live_values
+      FROM value_heads vh WHERE vh.scope = ${scope} ${only('vh.head_source')} GROUP BY vh.head_source
+    ), found AS (
+      SELECT f.source, count(*) FILTER (WHERE u."check" = 'stale' AND u.severity = 'warning') AS stale,
+        count(*) FILTER (WHERE u."check" = 'injection') AS injection, count(*) FILTER (WHERE u."check" = 'sensitive') AS sensitive
+      FROM (${findings}) u JOIN facts f ON f.id = u.fact_ids[1] WHERE true ${only('f.source')} GROUP BY f.source
+    ), sides AS (
+      SELECT DISTINCT c.contradiction_id, f.source, f.value_hash
+      FROM conflicts c JOIN facts f ON f.id IN (c.fact_a_id, c.fact_b_id)
+      WHERE c.scope = ${scope} AND c.contradiction_id IS NOT NULL ${only('f.source')}
+    ), parts AS (
+      SELECT s.source, x.status, x.resolution_basis, x.winner_value_hash IS NOT NULL AS decided,
+        bool_or(s.value_hash = x.winner_value_hash) AS won, ${contradictedSql('x', now)} AS open
+      FROM sides s JOIN contradictions x ON x.id = s.contradiction_id
+      GROUP BY s.source, x.id
+    ), contested AS (
+      SELECT source, count(*) AS c_total, count(*) FILTER (WHERE open) AS c_open,
+        count(*) FILTER (WHERE status <> 'open' AND won) AS c_won,
+        count(*) FILTER (WHERE status <> 'open' AND decided AND NOT coalesce(won, false) AND coalesce(resolution_basis, '') <> 'dismissed') AS c_lost,
+        count(*) FILTER (WHERE status <> 'open' AND resolution_basis = 'dismissed') AS c_dismissed
+      FROM parts GROUP BY source
+    ), held_out AS (
+      SELECT q.source, count(*) FILTER (WHERE q.status = 'pending') AS q_pending, count(*) FILTER (WHERE q.status = 'rejected') AS q_rejected,
+        count(*) FILTER (WHERE q.status = 'promoted') AS q_admitted
+      FROM quarantine q WHERE q.scope = ${scope} AND q.retraction_of IS NULL ${only('q.source')} GROUP BY q.source
+    )
+    SELECT w.source, w.facts, w.retractions, w.first_write, w.last_write, h.values_held, h.live_values,
+      fo.stale, fo.injection, fo.sensitive, c.c_total, c.c_open, c.c_won, c.c_lost, c.c_dismissed, q.q_pending, q.q_rejected, q.q_admitted
+    FROM written w
+    LEFT JOIN held h ON h.source = w.source
+    LEFT JOIN found fo ON fo.source = w.source
+    LEFT JOIN contested c ON c.source = w.source
+    LEFT JOIN held_out q ON q.source = w.source`;
+}
+
+export async function listSources(query: SourcesQuery, now = new Date()): Promise<{ scope: FactScope; sources: SourceSummary[]; total: number; computed_at: string }> {
+  const db = await getDb();
+  const agents = query.agents_only ? Prisma.sql`WHERE source NOT LIKE 'system:%'` : Prisma.empty;
+  const rows = await db.$queryRaw<(SummaryRow & { total: bigint })[]>(Prisma.sql`
+    SELECT s.*, count(*) OVER () AS total FROM (${summarySql(query.scope, now, null)}) s ${agents}
+    ORDER BY ${ORDER[query.sort]} LIMIT ${query.limit} OFFSET ${query.offset}`);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows.length && query.offset > 0) {
+    const [counted] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(DISTINCT source) AS n FROM facts WHERE scope = ${query.scope} ${query.agents_only ? Prisma.sql`AND source NOT LIKE 'system:%'` : Prisma.empty}`);
+    total = Number(counted.n);
+  }
+  return { scope: query.scope, sources: rows.map(toSummary), total, computed_at: now.toISOString() };
+}
+
+/** One source's record in the scope, or null when it wrote nothing there. */
+export async function summarizeSource(scope: FactScope, source: string, now = new Date()): Promise<SourceSummary | null> {
+  const db = await getDb();
+  const [row] = await db.$queryRaw<SummaryRow[]>(summarySql(scope, now, normalizeUri(source)));
+  return row ? toSummary(row) : null;
+}
