@@ -57,6 +57,7 @@ describe('parseConfig', () => {
   it('reads the heartbeat lapse in seconds and refuses one too short to beat within', () => {
     expect(parseConfig({ STIGMEM_HEARTBEAT_LAPSE_S: '6' }).heartbeatLapseMs).toBe(6_000);
     expect(problems({ STIGMEM_HEARTBEAT_LAPSE_S: '2' })[0]).toMatch(/^STIGMEM_HEARTBEAT_LAPSE_S: must be at least 3/);
+    expect(problems({ STIGMEM_INJECTION_THRESHOLD: '1.5' })[0]).toMatch(/^STIGMEM_INJECTION_THRESHOLD: must be at most 1/);
   });
 
   it('never echoes a secret or a database URL it refused', () => {

@@ -36,7 +36,7 @@ const optionalInteger = (min: number) =>
   );
 
 /** A decimal number within bounds. */
-const decimal = (fallback: number, min: number) =>
+const decimal = (fallback: number, min: number, max = Infinity) =>
   z.preprocess(
     unset,
     z
@@ -44,7 +44,7 @@ const decimal = (fallback: number, min: number) =>
       .trim()
       .regex(/^\d+(\.\d+)?$/, `must be a number of at least ${min}`)
       .transform(Number)
-      .pipe(z.number().min(min, `must be at least ${min}`))
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
       .default(fallback),
   );
 
@@ -99,10 +99,10 @@ const envSchema = z.object({
   STIGMEM_OVERVIEW_LIVE_FACTS: optionalInteger(0),
   STIGMEM_DECAY_POLICIES: optionalText,
   STIGMEM_AUTO_RESOLVE_BUDGET: integer(5, 1, 1000),
-  // Memory integrity (docs/decisions.md § Memory integrity): the injection score from which a value is a finding,
-  // unless a scope sets its own; `off` stops inspecting written values (the injection and sensitive checks then see
-  // only what was inspected before).
-  STIGMEM_INJECTION_THRESHOLD: decimal(0.5, 0.05),
+  // Memory integrity (docs/decisions.md § Memory integrity): the injection score (0–1) from which a value is a finding,
+  // unless a scope sets its own; `off` takes inspection off the write path (no quarantining of flagged writes as they
+  // are written): the scheduler's background pass still inspects the values written meanwhile.
+  STIGMEM_INJECTION_THRESHOLD: decimal(0.5, 0.05, 1),
   STIGMEM_INTEGRITY: flag(true),
   STIGMEM_MAINTENANCE: flag(true),
   STIGMEM_MAINTENANCE_INTERVAL_S: integer(60, 1),

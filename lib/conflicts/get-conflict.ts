@@ -1,7 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
 import { getDb, type DbOrTx } from '../db/prisma';
 import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-record';
-import { contradictedColumn } from '../facts/query-facts';
+import { contradictedColumn, outsideQuarantineSql } from '../facts/query-facts';
 import { notFound } from '../errors/domain-error';
 import { type ConflictRecord, type ConflictRow } from './conflict-record';
 import { type ContradictionRecord, toContradictionRecords } from './contradiction-record';
@@ -53,7 +53,7 @@ async function tripleHistory(db: DbOrTx, t: { entity: string; relation: string; 
       SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
            f.write_mode, f.derived_from, f.session_id,
              ${contradictedColumn(new Date())} AS contradicted, count(*) OVER () AS total
-      FROM facts f WHERE f.entity = ${t.entity} AND f.relation = ${t.relation} AND f.scope = ${t.scope}
+      FROM facts f WHERE f.entity = ${t.entity} AND f.relation = ${t.relation} AND f.scope = ${t.scope} AND ${outsideQuarantineSql('f')}
       ORDER BY f.hlc_wall DESC, f.hlc_counter DESC LIMIT ${HISTORY_LIMIT}
     ) h ORDER BY h.hlc_wall, h.hlc_counter`;
   return { history: history.map(toFactRecord), history_total: history.length ? Number(history[0].total) : 0 };

@@ -2,7 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import { getDb } from '../db/prisma';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type FactRecord, type FactRow, toFactRecord } from '../facts/fact-record';
-import { contradictedColumn } from '../facts/query-facts';
+import { contradictedColumn, outsideQuarantineSql } from '../facts/query-facts';
 import type { FactScope } from '../facts/scope';
 
 // Every fact of one entity (history included), newest first by HLC, each marked with what it is
@@ -65,7 +65,7 @@ export async function entityHistory(query: EntityHistoryQuery, now = new Date())
     FROM facts f
     LEFT JOIN value_heads vh
       ON vh.entity = f.entity AND vh.relation = f.relation AND vh.scope = f.scope AND vh.value_hash = f.value_hash
-    WHERE f.entity = ${query.entity} AND f.scope = ANY(${query.scopes}::text[])
+    WHERE f.entity = ${query.entity} AND f.scope = ANY(${query.scopes}::text[]) AND ${outsideQuarantineSql('f')}
       ${query.relation ? Prisma.sql`AND f.relation = ${query.relation}` : Prisma.empty}
       ${afterCursor(query.cursor)}
     ORDER BY f.hlc_wall DESC, f.hlc_counter DESC, f.id DESC

@@ -7,7 +7,10 @@ import { detectSensitive } from './detect-sensitive';
 // they never run a detector over a scope. A value's text never changes under its hash, so a result is
 // cached per hash, and a re-assertion costs a map lookup.
 
-/** Bumped when the detectors change what they find: heads inspected by an older version are inspected again. */
+/**
+ * Bumped when the detectors change what they find, together with a data migration that sets integrity_version to
+ * NULL on the heads of older versions: the background pass (inspect-pending-heads.ts) then inspects them again.
+ */
 export const INTEGRITY_VERSION = 1;
 
 export interface ValueIntegrity {

@@ -67,6 +67,8 @@ export async function sendToQuarantine(body: z.infer<typeof sendBodySchema>, pri
     const fact = await factOf(tx, body.fact_id);
     const [existing] = await tx.$queryRaw<{ status: string; retraction_of: string | null }[]>`SELECT status, retraction_of FROM quarantine WHERE fact_id = ${fact.id}`;
     if (existing?.status === 'pending') throw conflict('already_quarantined', `fact ${fact.id} is already in quarantine, waiting for a moderator`);
+    // A rejected fact stays rejected: its value was retracted, and admitting it again would only show the fact row.
+    if (existing?.status === 'rejected' && !existing.retraction_of) throw conflict('quarantine_already_decided', `fact ${fact.id} was rejected and its value retracted; write the value again to have it inspected anew`);
     if (existing?.retraction_of) throw conflict('quarantine_already_decided', `fact ${fact.id} retracts rejected fact ${existing.retraction_of}: it stays out of reads already`);
     await tx.$executeRaw`
       INSERT INTO quarantine (fact_id, entity, relation, scope, value_hash, source, status, reason, signals, score, requested_by, created_at)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/prisma';
 import { inspectPendingHeads } from '@/lib/integrity/inspect-pending-heads';
 import { INTEGRITY_VERSION } from '@/lib/integrity/inspect-value';
+import { entityHistory } from '@/lib/entities/entity-history';
 import { api, contradictionsOf, createKey, describeHttp, expectBody, expectError, liveValues, setEnv, uniqueEntity, wireFact } from '../harness';
 import { FactList, FactRecord } from '../schemas';
 import { LintResult } from '../lint-schemas';
@@ -109,6 +110,12 @@ describeHttp('memory integrity', () => {
     expect(moderated).toContain(fact.id);
     expect(await lint(entity, ['injection', 'contradiction'])).toEqual([]);
     expect(await contradictionsOf(entity, 'unresolved')).toEqual([]);
+    // Nor in the histories a reader browses: the entity page's, and the contradiction's.
+    expect((await entityHistory({ entity, scopes: [S], limit: 50 })).facts.map((f) => f.id)).not.toContain(fact.id);
+    const [closed] = await contradictionsOf(entity);
+    const history = (await api.get(`/v1/conflicts/${encodeURIComponent(closed.contradiction_id)}`)).body as { history: { id: string }[] };
+    expect(history.history.map((f) => f.id)).toContain(plain.id);
+    expect(history.history.map((f) => f.id)).not.toContain(fact.id);
     const synthesis = (await api.post('/v1/synthesis', { scope: S, entity })).body as { summary: { value: { v: string }; contradicted: boolean }[] };
     expect(synthesis.summary.map((e) => [e.value.v, e.contradicted])).toEqual([['a plain status', false]]);
     const pending = expectBody(await api.get('/v1/quarantine', { query: { scope: S, quarantine_status: 'pending' }, key: moderator.key }), 200, QuarantineList);
@@ -132,6 +139,8 @@ describeHttp('memory integrity', () => {
     expect(expectBody(await api.get('/v1/quarantine', { query: { scope: S }, key: moderator.key }), 200, QuarantineList).items.map((i) => i.fact_id)).not.toContain(retraction.id);
     expectError(await api.post(`/v1/quarantine/${retraction.id}/admit`, {}, { key: moderator.key }), 409, 'quarantine_already_decided');
     expectError(await api.post('/v1/quarantine', { fact_id: retraction.id, reason: 'again' }, { key: moderator.key }), 409, 'quarantine_already_decided');
+    // A rejected fact stays rejected (its value was retracted): sending it again is refused.
+    expectError(await api.post('/v1/quarantine', { fact_id: fact.id, reason: 'once more' }, { key: moderator.key }), 409, 'quarantine_already_decided');
     const unknown = '00000000-0000-4000-8000-000000000000';
     expectError(await api.post(`/v1/quarantine/${unknown}/admit`, {}, { key: moderator.key }), 404, 'fact_not_found');
     expectError(await api.post(`/v1/quarantine/${plain.id}/reject`, {}, { key: moderator.key }), 404, 'not_in_quarantine');
@@ -139,7 +148,7 @@ describeHttp('memory integrity', () => {
     // Every decision and every refusal is audited.
     const audit = (await api.get('/v1/audit', { query: { action: 'quarantine' } })).body as { entries: { action: string; status: number; key_id: string | null; target_id: string | null }[] };
     const mine = audit.entries.filter((e) => e.target_id === fact.id).map((e) => `${e.action} ${e.status}`).sort();
-    expect(mine).toEqual(['quarantine.admit 200', 'quarantine.reject 200', 'quarantine.reject 409', 'quarantine.send 201', 'quarantine.send 201', 'quarantine.send 409']);
+    expect(mine).toEqual(['quarantine.admit 200', 'quarantine.reject 200', 'quarantine.reject 409', 'quarantine.send 201', 'quarantine.send 201', 'quarantine.send 409', 'quarantine.send 409']);
     expect(audit.entries.filter((e) => e.key_id === reader.id).map((e) => `${e.action} ${e.status}`)).toEqual(['quarantine.send 403']);
   });
 
