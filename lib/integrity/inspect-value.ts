@@ -61,6 +61,11 @@ export function inspectValueOnce(hash: string, value: InspectedValue): ValueInte
   return result;
 }
 
+/** Forgets every remembered result: for the benchmark, whose runs must each inspect their values anew. */
+export function forgetInspections(): void {
+  cache.clear();
+}
+
 /** A stored flag read back: its class (injection, credential, personal_data), what (kind or format) and the detail (rule or masked form). */
 export function parseFlag(flag: string): { class: string; what: string; detail: string } {
   const [cls, what, ...rest] = flag.split(':');
