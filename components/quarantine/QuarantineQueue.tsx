@@ -156,7 +156,14 @@ export function QuarantineQueue({ items, emptyState }: { items: QuarantineRecord
     { key: 'status', header: 'Status', cell: (i) => <StatusBadge status={statusOf(i)} testId="quarantine-status" /> },
   ];
 
-  if (!items.length) return <>{emptyState}</>;
+  // The last decision empties the pending list: its outcome is still announced above the empty state.
+  if (!items.length)
+    return (
+      <div className="space-y-3">
+        <QueueAnnouncer message={announcement} />
+        {emptyState}
+      </div>
+    );
   return (
     <div className="space-y-3">
       <ShortcutLegend shortcuts={QUARANTINE_SHORTCUTS} />

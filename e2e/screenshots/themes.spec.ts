@@ -31,6 +31,9 @@ test.describe('theme screenshots', () => {
       ['keys', '/keys'],
       ['node', '/node'],
       ['audit', '/audit'],
+      ['quarantine', '/quarantine?status=all'],
+      ['sources', '/sources?scope=local&sort=flagged'],
+      ['source', `/sources?scope=local&sort=flagged&source=${encodeURIComponent('e2e:playwright')}`],
     ];
     await signInViaApi(page);
     for (const theme of ['light', 'dark']) {

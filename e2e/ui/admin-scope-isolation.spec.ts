@@ -43,11 +43,13 @@ const PAGES: Record<string, () => string> = {
   '/health-history/[scope]': () => '/health-history/team',
   '/keys': () => '/keys',
   '/node': () => '/node',
+  '/quarantine': () => '/quarantine?status=all',
+  '/sources': () => '/sources?scope=team&source=e2e%3Aplaywright',
   '/synthesis': () => '/synthesis?scope=team',
 };
 
 /** Pages that list team's things to the admin of every scope. */
-const SHOWN_TO_EVERY_SCOPE = ['/alerts', '/audit', '/conflicts', '/decay', '/entities/[entity]', '/keys'];
+const SHOWN_TO_EVERY_SCOPE = ['/alerts', '/audit', '/conflicts', '/decay', '/entities/[entity]', '/keys', '/quarantine', '/sources'];
 
 /** What the tests created and other specs must not meet (a webhook of every scope gets every alert). */
 const cleanup: string[] = [];
@@ -55,6 +57,8 @@ const cleanup: string[] = [];
 async function createTeamData(request: APIRequestContext): Promise<void> {
   await assertFact(request, { entity: team.entity, relation: 'owner', value: { type: 'string', v: `alice ${token}` }, scope: 'team' });
   for (const v of ['red', 'blue']) await assertFact(request, { entity: team.conflictEntity, relation: 'color', value: { type: 'string', v: `${v} ${token}` }, scope: 'team' });
+  const held = await assertFact(request, { entity: `e2e:team-held:${uniqueSuffix()}`, relation: 'note', value: { type: 'string', v: `held ${token}` }, scope: 'team' });
+  expect((await request.post('/v1/quarantine', { headers: adminHeaders, data: { fact_id: held.id, reason: 'isolation' } })).status()).toBe(201);
   const listed = await request.get(`/v1/conflicts?scope=team&entity=${encodeURIComponent(team.conflictEntity)}`, { headers: adminHeaders });
   team.conflictId = ((await listed.json()) as { conflicts: { conflict_id: string }[] }).conflicts[0].conflict_id;
   const post = async (route: string, data: unknown) => {

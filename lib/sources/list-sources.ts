@@ -6,6 +6,7 @@ import { normalizeUri } from '../facts/normalize';
 import { type FactScope, scopeSchema } from '../facts/scope';
 import { lintRequestSchema } from '../lint/lint-request';
 import { findingsSql } from '../lint/finding-sql';
+import { SOURCE_SORTS, type SourceSort, type SourceSummary } from './source-record';
 
 // GET /v1/sources (docs/api.md § Sources): per source (the agent or person that wrote facts) of one
 // scope, the evidence a team lead weighs before trusting it less — what it wrote and still holds,
@@ -14,9 +15,6 @@ import { findingsSql } from '../lint/finding-sql';
 // the node uses: findings from lint's own SQL (lib/lint/finding-sql.ts), an open contradiction is
 // one lint reports (open, two live values or more). One aggregate over the scope, computed per
 // request: it reads the scope's facts once (O(scope), like a lint).
-
-export const SOURCE_SORTS = ['facts', 'lost', 'flagged', 'stale_share', 'last_write', 'source'] as const;
-export type SourceSort = (typeof SOURCE_SORTS)[number];
 
 export const sourcesQuerySchema = z.object({
   scope: scopeSchema,
@@ -30,28 +28,6 @@ export const sourcesQuerySchema = z.object({
   offset: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be at least 0').max(1_000_000, 'must be at most 1000000').default(0),
 });
 export type SourcesQuery = z.output<typeof sourcesQuerySchema>;
-
-/** A source's record: one definition for the list, the detail and the page. */
-export interface SourceSummary {
-  source: string;
-  /** A source the node writes with itself (system:…): conflict bookkeeping, decay steps. */
-  system: boolean;
-  /** Fact rows it wrote in the scope, retractions included. */
-  facts: number;
-  retractions: number;
-  first_write: string;
-  last_write: string;
-  /** Values whose newest fact it wrote and that are not retracted (live or expired). */
-  values_held: number;
-  live_values: number;
-  /** Its values that expired and were never retracted (lint's stale warnings), and their share of values_held. */
-  stale: number;
-  stale_share: number;
-  contradictions: { total: number; open: number; won: number; lost: number; dismissed: number; closed: number };
-  /** Lint's injection and sensitive findings on the values it holds. */
-  findings: { injection: number; sensitive: number };
-  quarantine: { pending: number; rejected: number; admitted: number };
-}
 
 interface SummaryRow {
   source: string;

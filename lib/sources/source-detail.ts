@@ -9,14 +9,12 @@ import { type FactScope, scopeSchema } from '../facts/scope';
 import { findingsSql } from '../lint/finding-sql';
 import { lintRequestSchema, type Severity } from '../lint/lint-request';
 import { formatInstant } from '../time/instant';
-import { type SourceSummary, summarizeSource } from './list-sources';
+import { summarizeSource } from './list-sources';
+import type { SourceOutcome, SourceSummary } from './source-record';
 
 // GET /v1/sources/{source} (docs/api.md § Sources): one source's record in a scope (the same
 // aggregate as the list), with the evidence behind its counts — the contradictions it took part in
 // and how each was decided, and lint's findings on the values it holds — newest first, paged.
-
-export const SOURCE_OUTCOMES = ['open', 'won', 'lost', 'dismissed', 'closed'] as const;
-export type SourceOutcome = (typeof SOURCE_OUTCOMES)[number];
 
 export const sourceDetailQuerySchema = z.object({
   scope: scopeSchema,

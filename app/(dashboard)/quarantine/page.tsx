@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import { QuarantineFilters } from '@/components/quarantine/QuarantineFilters';
 import { QuarantineQueue } from '@/components/quarantine/QuarantineQueue';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { Link } from '@/components/ui/Link';
 import { Notice } from '@/components/ui/Notice';
+import { OffsetPagination } from '@/components/ui/OffsetPagination';
 import { PageHeader } from '@/components/ui/PageHeader';
-import { linkStyles } from '@/components/ui/styles';
 import { pageAccess } from '@/lib/pages/page-access';
 import { listQuarantine, quarantineQuerySchema } from '@/lib/quarantine/list-quarantine';
 import { QUARANTINE_PAGE_SIZE, parseQuarantineFilters, quarantineHref } from '@/lib/quarantine/view/quarantine-view';
@@ -52,12 +51,7 @@ export default async function QuarantinePage({ searchParams }: { searchParams: P
         {page.total > page.items.length ? ` (showing ${(filters.offset + 1).toLocaleString('en-US')}–${shownTo.toLocaleString('en-US')})` : ''}.
       </p>
       <QuarantineQueue key={`${filters.status}:${filters.scope}:${filters.offset}`} items={page.items} emptyState={<EmptyState title={empty.title}>{empty.text}</EmptyState>} />
-      {page.total > QUARANTINE_PAGE_SIZE ? (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm">
-          {filters.offset ? <Link href={quarantineHref(filters, { offset: Math.max(0, filters.offset - QUARANTINE_PAGE_SIZE) })} className={linkStyles}>← Previous page</Link> : <span />}
-          {shownTo < page.total ? <Link href={quarantineHref(filters, { offset: filters.offset + QUARANTINE_PAGE_SIZE })} className={linkStyles}>Next page →</Link> : <span className="text-slate-500">End of list</span>}
-        </nav>
-      ) : null}
+      <OffsetPagination offset={filters.offset} shown={page.items.length} pageSize={QUARANTINE_PAGE_SIZE} total={page.total} href={(offset) => quarantineHref(filters, { offset })} />
     </>
   );
 }
