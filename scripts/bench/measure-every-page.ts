@@ -33,6 +33,9 @@ export function everyDashboardPage(scope: string, sample: { conflictId: string |
     { name: 'entities', path: '/entities' },
     { name: 'keys', path: '/keys' },
     { name: 'node', path: '/node' },
+    { name: 'audit', path: '/audit' },
+    { name: 'quarantine', path: '/quarantine' },
+    { name: `sources (${scope})`, path: `/sources?scope=${scope}` },
   ];
   if (sample.conflictId) pages.push({ name: 'a conflict', path: `/conflicts/${encodeURIComponent(sample.conflictId)}` });
   if (sample.entity) pages.push({ name: 'an entity', path: `/entities/${encodeURIComponent(sample.entity)}` });
