@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client';
-import { getDb } from '../db/prisma';
+import { type DbOrTx, getDb } from '../db/prisma';
 import { unprocessable } from '../errors/domain-error';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type FactRecord, type FactRow, toFactRecord } from './fact-record';
@@ -36,9 +36,9 @@ export const contradictedColumn = (now: Date) => Prisma.sql`(
             AND vh.head_fact_id = f.id AND vh.confidence > 0 AND (vh.valid_until IS NULL OR vh.valid_until >= ${now}))
   AND ${tripleContradictedSql('f', now)})`;
 
-export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[]; cursor: string | null }> {
+/** `db`: a transaction to read in (a time-travel one: lib/time-travel/at-instant.ts); `now`: the instant expiry is judged at. */
+export async function queryFacts(query: FactQuery, db?: DbOrTx, now = new Date()): Promise<{ facts: FactRecord[]; cursor: string | null }> {
   if (!query.scopes.length) return { facts: [], cursor: null };
-  const now = new Date();
   let after = Prisma.empty;
   if (query.cursor) {
     const parts = decodeCursor(query.cursor);
@@ -47,7 +47,7 @@ export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[
     if (!parts || !valid) throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued');
     after = Prisma.sql`AND (f.hlc_wall, f.hlc_counter, f.id) < (${String(parts[0])}::bigint, ${Number(parts[1])}::int, ${parts[2]})`;
   }
-  const rows = await (await getDb()).$queryRaw<FactRow[]>`
+  const rows = await (db ?? (await getDb())).$queryRaw<FactRow[]>`
     SELECT * FROM (
       SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
            f.write_mode, f.derived_from, f.session_id,
@@ -74,12 +74,17 @@ export async function queryFacts(query: FactQuery): Promise<{ facts: FactRecord[
   };
 }
 
-export async function getFact(id: string, scopes: FactScope[], quarantineScopes: FactScope[] = []): Promise<FactRecord | null> {
-  const now = new Date();
-  const [row] = await (await getDb()).$queryRaw<FactRow[]>`
+export async function getFact(id: string, scopes: FactScope[], quarantineScopes: FactScope[] = [], db?: DbOrTx, now = new Date()): Promise<FactRecord | null> {
+  const [row] = await (db ?? (await getDb())).$queryRaw<FactRow[]>`
     SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
            f.write_mode, f.derived_from, f.session_id,
            ${contradictedColumn(now)} AS contradicted
     FROM facts f WHERE f.id = ${id} AND f.scope = ANY(${scopes}::text[]) AND ${outsideQuarantineSql('f', quarantineScopes)}`;
   return row ? toFactRecord(row) : null;
+}
+
+/** Where a fact lives (its scope and entity), or null for an unknown id: what a time-travel read of it replays. */
+export async function factLocation(id: string): Promise<{ scope: FactScope; entity: string } | null> {
+  const [row] = await (await getDb()).$queryRaw<{ scope: FactScope; entity: string }[]>`SELECT scope, entity FROM facts WHERE id = ${id}`;
+  return row ?? null;
 }

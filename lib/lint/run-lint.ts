@@ -172,9 +172,8 @@ export async function findFindings(tx: Tx, request: LintRequest, now: Date, chec
   return rows.map((row) => findingFromRow(row.j, request.scope));
 }
 
-/** The lint of `request` in `tx`, whose facts the caller has already counted in the same snapshot. */
-export async function lintCounted(tx: Tx, request: LintRequest, factCount: number): Promise<LintResult> {
-  const now = new Date();
+/** The lint of `request` in `tx`, whose facts the caller has already counted in the same snapshot, at `now` (expiry is judged then). */
+export async function lintCounted(tx: Tx, request: LintRequest, factCount: number, now = new Date()): Promise<LintResult> {
   const findings = await findFindings(tx, request, now, request.checks);
   return { findings, checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: factCount };
 }

@@ -54,7 +54,7 @@ export async function synthesisPage(tx: Tx, options: SynthesisOptions, minConfid
   return { rows, last: upTo, more: next.length > pairs };
 }
 
-function parseCursor(cursor: string | null | undefined): [string, string] | null {
+export function parseCursor(cursor: string | null | undefined): [string, string] | null {
   if (!cursor) return null;
   const parts = decodeCursor(cursor);
   if (!parts || parts.length !== 2 || typeof parts[0] !== 'string' || typeof parts[1] !== 'string') {

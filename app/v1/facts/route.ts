@@ -11,6 +11,8 @@ import { queryFacts } from '@/lib/facts/query-facts';
 import { type FactScope, scopeSchema } from '@/lib/facts/scope';
 import { writeFacts } from '@/lib/facts/write-facts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { asOfField, asOfFields, readAsOf } from '@/lib/time-travel/as-of';
+import { atInstant } from '@/lib/time-travel/at-instant';
 
 export const dynamic = 'force-dynamic';
 
@@ -53,6 +55,8 @@ export const GET = apiRoute({
     include_quarantined: queryBoolean(false),
     cursor: z.string().optional(),
     limit: queryLimit(),
+    /** Time travel: the facts as the log held them at this instant (docs/api.md § Time travel). */
+    as_of: asOfField,
   }),
   handler: async ({ query, scopes, principal }) => {
     const normalized = (name: string, raw: string | undefined) => {
@@ -61,7 +65,8 @@ export const GET = apiRoute({
       if (!value) throw badRequest('invalid_entity_uri', `${name}: must not be empty`);
       return value;
     };
-    const page = await queryFacts({
+    const asOf = query.as_of === undefined ? null : await readAsOf(query.as_of);
+    const factQuery = {
       scopes,
       entity: normalized('entity', query.entity),
       relation: query.relation,
@@ -73,9 +78,13 @@ export const GET = apiRoute({
       quarantineScopes: query.include_quarantined ? moderatedScopes(principal, scopes) : [],
       cursor: query.cursor,
       limit: query.limit,
-    });
+    };
+    const page = asOf ? await atInstant(asOf, { scopes, entity: factQuery.entity }, (tx, at) => queryFacts(factQuery, tx, at)) : await queryFacts(factQuery);
     // The reference node's `total` is the number of facts on this page, also sent as X-Total-Count.
-    return Response.json({ facts: page.facts, total: page.facts.length, cursor: page.cursor }, { headers: { 'X-Total-Count': String(page.facts.length) } });
+    return Response.json(
+      { facts: page.facts, total: page.facts.length, cursor: page.cursor, ...(asOf ? asOfFields(asOf) : {}) },
+      { headers: { 'X-Total-Count': String(page.facts.length) } },
+    );
   },
 });
 

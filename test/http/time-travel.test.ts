@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/prisma';
+import { parseAsOf } from '@/lib/time-travel/as-of';
+import { atInstant } from '@/lib/time-travel/at-instant';
+import { api, conflictsOf, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
+import { FactList, FactRecord } from '../schemas';
+import { LintResult } from '../lint-schemas';
+
+// Time travel (docs/api.md § Time travel): `as_of` answers from the log as it stood at an instant —
+// facts recorded by then, value heads, conflicts and contradictions replayed to then — through the
+// same read functions as an answer now. Instants are given as the HLCs the writes returned: the
+// node's clock may run ahead of the wall clock (an import from a node ahead, a test moving Date).
+
+const S = 'company';
+const AsOfList = FactList.extend({ as_of: z.string(), as_of_hlc: z.string() });
+const AsOfLint = LintResult.extend({ as_of: z.string(), as_of_hlc: z.string() });
+
+const write = async (entity: string, v: string, extra = {}) => expectBody(await api.post('/v1/facts', wireFact(entity, v, { scope: S, ...extra })), 201, FactRecord);
+const CHECKS = ['contradiction', 'stale'];
+const lintNow = async (entity: string) => expectBody(await api.post('/v1/lint', { scope: S, entity, checks: CHECKS }), 200, LintResult);
+const lintAt = async (entity: string, asOf: string) => expectBody(await api.post('/v1/lint', { scope: S, entity, checks: CHECKS, as_of: asOf }), 200, AsOfLint);
+const factsAt = async (entity: string, asOf: string, extra: Record<string, unknown> = {}) =>
+  expectBody(await api.get('/v1/facts', { query: { entity, scope: S, as_of: asOf, ...extra } }), 200, AsOfList);
+
+/** The HLC of the newest fact written so far (the node's clock, which may be ahead of the wall clock). */
+async function latestHlc(): Promise<string> {
+  const [{ hlc }] = await (await getDb()).$queryRaw<{ hlc: string }[]>`
+    SELECT lpad(hlc_wall::text, 13, '0') || '.' || lpad(hlc_counter::text, 3, '0') AS hlc FROM facts ORDER BY hlc_wall DESC, hlc_counter DESC LIMIT 1`;
+  return hlc;
+}
+
+describeHttp('time travel', () => {
+  it('a contradiction opened at t1 and resolved at t2 is in lint, facts and the fact as of an instant between them, and not after', async () => {
+    const entity = uniqueEntity('tt');
+    const first = await write(entity, 'alice');
+    const beforeConflict = first.hlc;
+    const second = await write(entity, 'bob');
+    // The write's own bookkeeping (the conflict it opened) carries HLCs just after bob's: the instant after the write.
+    const t1 = await latestHlc();
+    const [conflict] = await conflictsOf(entity, 'unresolved');
+    expect(conflict).toBeTruthy();
+    expectBody(await api.post(`/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}/resolve`, { winning_fact_id: second.id }), 200, z.object({}).passthrough());
+    const t2 = await latestHlc();
+
+    // Lint: no contradiction before bob, one between, none after the resolution (nor now).
+    expect((await lintAt(entity, beforeConflict)).findings).toEqual([]);
+    const between = await lintAt(entity, t1);
+    expect(between.findings.map((f) => [f.check, f.fact_ids.length])).toEqual([['contradiction', 2]]);
+    expect(between).toMatchObject({ as_of_hlc: t1, checked_at: between.as_of });
+    expect((await lintAt(entity, t2)).findings).toEqual([]);
+    expect((await lintNow(entity)).findings).toEqual([]);
+
+    // Facts: alice alone before bob; both between (contradicted, so only with include_contradicted); after, bob and the resolution's facts.
+    expect((await factsAt(entity, beforeConflict)).facts.map((f) => f.id)).toEqual([first.id]);
+    expect((await factsAt(entity, t1)).facts).toEqual([]);
+    const contradicted = await factsAt(entity, t1, { include_contradicted: true });
+    expect(contradicted.facts.map((f) => [f.id, f.contradicted])).toEqual([[second.id, true], [first.id, true]]);
+    expect(contradicted.as_of_hlc).toBe(t1);
+    const after = await factsAt(entity, t2, { include_contradicted: true });
+    expect(after.facts.every((f) => !f.contradicted)).toBe(true);
+    expect(after.facts.map((f) => f.id)).toContain(second.id);
+
+    // Synthesis: the triple contradicted between, bob alone after.
+    const synthesis = async (asOf: string) =>
+      (await api.post('/v1/synthesis', { scope: S, entity, as_of: asOf })).body as { summary: { value: { v: string }; contradicted: boolean }[]; as_of_hlc: string; contradiction_count: number };
+    const during = await synthesis(t1);
+    expect(during.summary.map((e) => e.contradicted)).toEqual([true]);
+    expect(during).toMatchObject({ as_of_hlc: t1, contradiction_count: 1 });
+    const later = await synthesis(t2);
+    expect(later.summary.map((e) => [e.value.v, e.contradicted])).toEqual([['bob', false]]);
+    expect((await synthesis(beforeConflict)).summary.map((e) => [e.value.v, e.contradicted])).toEqual([['alice', false]]);
+
+    // One fact: unknown before it was written, contradicted between, not after.
+    expectError(await api.get(`/v1/facts/${second.id}`, { query: { as_of: beforeConflict } }), 404, 'fact_not_found');
+    expect(expectBody(await api.get(`/v1/facts/${second.id}`, { query: { as_of: t1 } }), 200, FactRecord).contradicted).toBe(true);
+    expect(expectBody(await api.get(`/v1/facts/${second.id}`, { query: { as_of: t2 } }), 200, FactRecord).contradicted).toBe(false);
+  });
+
+  it('judges expiry at the instant: a value that expired since was live then, and stale only after', async () => {
+    const entity = uniqueEntity('tt-exp');
+    const validUntil = new Date(Date.now() + 60_000);
+    const fact = await write(entity, 'for a minute', { valid_until: validUntil.toISOString() });
+    const then = fact.hlc;
+    // As of its own write it was live: listed, and no stale warning.
+    expect((await factsAt(entity, then)).facts.map((f) => f.id)).toEqual([fact.id]);
+    expect((await lintAt(entity, then)).findings).toEqual([]);
+    // An instant before its write: nothing.
+    const [wall] = then.split('.');
+    expect((await factsAt(entity, `${String(Number(wall) - 1).padStart(13, '0')}.999`)).facts).toEqual([]);
+  });
+
+  it('replays value heads exactly: as of the newest HLC, the replayed heads are the stored ones (property)', async () => {
+    const action = fc.record({
+      value: fc.constantFrom('red', 'green', 'blue'),
+      kind: fc.constantFrom('assert' as const, 'assert' as const, 'retract' as const, 'expired' as const),
+      confidence: fc.constantFrom(0.4, 0.7, 1),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
+        const entity = uniqueEntity('tt-prop');
+        for (const a of actions) {
+          const extra =
+            a.kind === 'retract' ? { confidence: 0 } : a.kind === 'expired' ? { valid_until: '2020-01-01T00:00:00Z', confidence: a.confidence } : { confidence: a.confidence };
+          await write(entity, a.value, extra);
+        }
+        const columns = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
+        const db = await getDb();
+        const stored = await db.$queryRaw<Record<string, unknown>[]>`
+          SELECT value_hash, head_fact_id, confidence, triple_retracted, valid_until FROM value_heads WHERE entity = ${entity} AND scope = ${S}`;
+        const replayed = await atInstant(parseAsOf(await latestHlc()), { scopes: [S], entity }, (tx) =>
+          tx.$queryRaw<Record<string, unknown>[]>`
+            SELECT value_hash, head_fact_id, confidence, triple_retracted, valid_until FROM value_heads WHERE entity = ${entity} AND scope = ${S}`);
+        expect(columns(replayed)).toEqual(columns(stored));
+        // And the lint of the entity now and as of now agree.
+        const now = await lintNow(entity);
+        const asOf = await lintAt(entity, await latestHlc());
+        expect(asOf.findings).toEqual(now.findings);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('leaves nothing behind, and refuses an instant it cannot read', async () => {
+    const entity = uniqueEntity('tt-clean');
+    const fact = await write(entity, 'kept');
+    await factsAt(entity, fact.hlc);
+    const db = await getDb();
+    const [{ n }] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_catalog.pg_class WHERE relpersistence = 't' AND relname IN ('facts', 'value_heads', 'contradictions', 'conflicts')`;
+    expect(Number(n)).toBe(0);
+    // The real tables answer as before.
+    expect(expectBody(await api.get(`/v1/facts/${fact.id}`), 200, FactRecord).id).toBe(fact.id);
+
+    for (const bad of ['yesterday', '2026-11-20', '2026-11-20T14:00:00', '1.2.3', '-5', '']) {
+      expectError(await api.get('/v1/facts', { query: { scope: S, as_of: bad } }), 400, 'invalid_as_of');
+      expectError(await api.post('/v1/lint', { scope: S, as_of: bad }), 400, 'invalid_as_of');
+      expectError(await api.post('/v1/synthesis', { scope: S, as_of: bad }), 400, 'invalid_as_of');
+    }
+    expectError(await api.get(`/v1/facts/${fact.id}`, { query: { as_of: 'not a time' } }), 400, 'invalid_as_of');
+    const future = new Date(Date.now() + 10 * 365 * 86_400_000).toISOString();
+    expectError(await api.get('/v1/facts', { query: { scope: S, as_of: future } }), 400, 'as_of_in_future');
+    expectError(await api.post('/v1/lint', { scope: S, as_of: 42 }), 400, 'validation_error');
+  });
+});
