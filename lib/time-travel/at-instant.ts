@@ -4,15 +4,17 @@ import type { FactScope } from '../facts/scope';
 import type { AsOf } from './as-of';
 
 // Time travel by replaying the log (docs/decisions.md § Time travel). Inside one transaction on the
-// primary, temporary tables named like the derived ones — `facts`, `value_heads`, `contradictions`,
-// `conflicts` — are filled with the state as of the instant, for the scopes asked about. A temporary
+// primary, temporary relations named like the node's — `facts` and `value_heads` (views over the real
+// tables), `contradictions` and `conflicts` (small tables) — hold the state as of the instant, for the
+// scopes asked about. A temporary
 // table comes first on PostgreSQL's search path, so the node's own read functions (lint, facts,
 // synthesis), unchanged, answer from that state: one definition of every number, now and then. The
 // transaction is rolled back at the end, whatever happens, so nothing of it outlives the read.
 //
 // The state as of an instant, from the immutable log:
 // - facts: the rows with an HLC at or below the instant's;
-// - value heads: per value, its newest such fact (HLC, then fact id), retracted when it asserts the
+// - value heads: those of a triple no fact touched after the instant are today's; the others are
+//   replayed: per value, its newest fact by then (HLC, then fact id), retracted when it asserts the
 //   value and a triple-wide retraction of the triple came after it (the write path marks only live
 //   heads); a head in quarantine now is hidden then too (quarantine judges the text, whenever it was
 //   written); its integrity result is the value's (the text's);
@@ -52,24 +54,32 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
   // The node's own tables, named explicitly before the temporary ones hide them.
   const [{ schema }] = await tx.$queryRaw<{ schema: string }[]>`SELECT current_schema() AS schema`;
   const real = (table: string) => Prisma.raw(`"${schema.replace(/"/g, '""')}"."${table}"`);
-  const scoped = Prisma.sql`scope = ANY(${[...scopes]}::text[])`;
-  // One entity's facts, and the status facts of its conflicts (entity = the conflict's id).
-  const inScopes = entity === undefined
-    ? scoped
-    : Prisma.sql`${scoped} AND (entity = ${entity} OR entity IN (SELECT c.id FROM ${real('conflicts')} c WHERE c.entity = ${entity} AND c.${scoped}))`;
-  const upTo = Prisma.sql`(hlc_wall, hlc_counter) <= (${BigInt(asOf.hlc.wall)}::bigint, ${asOf.hlc.counter}::int)`;
+  const bound = Prisma.sql`(${BigInt(asOf.hlc.wall)}::bigint, ${asOf.hlc.counter}::int)`;
 
-  for (const table of ['facts', 'value_heads', 'contradictions', 'conflicts']) {
-    await tx.$executeRaw(Prisma.sql`CREATE TEMPORARY TABLE ${Prisma.raw(table)} (LIKE ${real(table)} INCLUDING DEFAULTS) ON COMMIT DROP`);
-  }
-  await tx.$executeRaw(Prisma.sql`INSERT INTO pg_temp.facts SELECT * FROM ${real('facts')} WHERE ${inScopes} AND ${upTo}`);
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.facts (id)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.facts (scope, hlc_wall DESC, hlc_counter DESC, id DESC)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.facts (entity, relation, scope, value_hash, hlc_wall DESC, hlc_counter DESC)`;
-
+  // facts: a view (no copy), the real rows up to the instant. A view takes no bind parameters, so it
+  // reads them from settings local to this transaction.
+  await tx.$queryRaw`SELECT set_config('stigmem.as_of_wall', ${String(asOf.hlc.wall)}, true), set_config('stigmem.as_of_counter', ${String(asOf.hlc.counter)}, true),
+    set_config('stigmem.as_of_scopes', ${`{${scopes.join(',')}}`}, true), set_config('stigmem.as_of_entity', ${entity ?? ''}, true)`;
   await tx.$executeRaw(Prisma.sql`
-    INSERT INTO pg_temp.value_heads (entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
-      head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, integrity_score, integrity_flags, integrity_version, quarantined)
+    CREATE TEMPORARY VIEW facts AS SELECT f.* FROM ${real('facts')} f
+    WHERE f.scope = ANY(current_setting('stigmem.as_of_scopes')::text[])
+      AND (f.hlc_wall, f.hlc_counter) <= (current_setting('stigmem.as_of_wall')::bigint, current_setting('stigmem.as_of_counter')::int)
+      -- One entity's facts, and the status facts of its conflicts (their entity is the conflict's id).
+      AND (current_setting('stigmem.as_of_entity') = '' OR f.entity = current_setting('stigmem.as_of_entity')
+        OR f.entity IN (SELECT c.id FROM ${real('conflicts')} c WHERE c.entity = current_setting('stigmem.as_of_entity')))`);
+
+  // value_heads: a triple no fact has touched since the instant has the heads it has now; the others
+  // are replayed from their facts up to the instant.
+  const inScope = (alias: string) =>
+    Prisma.sql`${Prisma.raw(alias)}.scope = ANY(${[...scopes]}::text[]) ${entity === undefined ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(alias)}.entity = ${entity}`}`;
+  await tx.$executeRaw(Prisma.sql`CREATE TEMPORARY TABLE changed_triples ON COMMIT DROP AS
+    SELECT DISTINCT g.entity, g.relation, g.scope FROM ${real('facts')} g WHERE ${inScope('g')} AND (g.hlc_wall, g.hlc_counter) > ${bound}`);
+  await tx.$executeRaw`CREATE INDEX ON changed_triples (entity, relation, scope)`;
+  await tx.$executeRaw(Prisma.sql`CREATE TEMPORARY TABLE replayed_heads (LIKE ${real('value_heads')} INCLUDING DEFAULTS) ON COMMIT DROP`);
+  const HEAD_COLUMNS = Prisma.raw(`entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
+    head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, integrity_score, integrity_flags, integrity_version, quarantined`);
+  await tx.$executeRaw(Prisma.sql`
+    INSERT INTO replayed_heads (${HEAD_COLUMNS})
     SELECT h.entity, h.relation, h.scope, h.value_hash, h.value, h.value_type, h.ref_target, h.id, h.hlc_wall, h.hlc_counter,
       h.confidence, h.source, h.timestamp, h.valid_until, h.retracted,
       CASE WHEN h.retracted OR h.held THEN 0 ELSE h.confidence END,
@@ -77,23 +87,34 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
     FROM (
       SELECT f.*, coalesce(f.confidence > 0 AND NOT f.held AND (tr.hlc_wall, tr.hlc_counter) > (f.hlc_wall, f.hlc_counter), false) AS retracted
       FROM (SELECT n.*, EXISTS (SELECT 1 FROM ${real('quarantine')} q WHERE q.fact_id = n.id AND q.status <> 'promoted') AS held
-            FROM (SELECT DISTINCT ON (entity, relation, scope, value_hash) * FROM pg_temp.facts
-                  ORDER BY entity, relation, scope, value_hash, hlc_wall DESC, hlc_counter DESC, id DESC) n) f
-      LEFT JOIN (SELECT DISTINCT ON (entity, relation, scope) entity, relation, scope, hlc_wall, hlc_counter FROM pg_temp.facts
-                 WHERE retracts_triple ORDER BY entity, relation, scope, hlc_wall DESC, hlc_counter DESC) tr
+            FROM (SELECT DISTINCT ON (x.entity, x.relation, x.scope, x.value_hash) x.* FROM changed_triples c
+                  JOIN ${real('facts')} x ON x.entity = c.entity AND x.relation = c.relation AND x.scope = c.scope AND (x.hlc_wall, x.hlc_counter) <= ${bound}
+                  ORDER BY x.entity, x.relation, x.scope, x.value_hash, x.hlc_wall DESC, x.hlc_counter DESC, x.id DESC) n) f
+      LEFT JOIN (SELECT DISTINCT ON (x.entity, x.relation, x.scope) x.entity, x.relation, x.scope, x.hlc_wall, x.hlc_counter FROM changed_triples c
+                 JOIN ${real('facts')} x ON x.entity = c.entity AND x.relation = c.relation AND x.scope = c.scope AND (x.hlc_wall, x.hlc_counter) <= ${bound}
+                 WHERE x.retracts_triple ORDER BY x.entity, x.relation, x.scope, x.hlc_wall DESC, x.hlc_counter DESC) tr
         ON tr.entity = f.entity AND tr.relation = f.relation AND tr.scope = f.scope
     ) h
     LEFT JOIN ${real('value_heads')} cur ON cur.entity = h.entity AND cur.relation = h.relation AND cur.scope = h.scope AND cur.value_hash = h.value_hash`);
-  await tx.$executeRaw`CREATE UNIQUE INDEX ON pg_temp.value_heads (entity, relation, scope, value_hash)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.value_heads (scope, entity, relation)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.value_heads (scope, relation)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.value_heads (scope, ref_target)`;
+
+  await tx.$executeRaw`CREATE INDEX ON replayed_heads (entity, relation, scope, value_hash)`;
+  await tx.$executeRaw`CREATE INDEX ON replayed_heads (scope, entity, relation)`;
+  // The view: the real heads of untouched triples (their indexes serve every read) and the replayed ones.
+  await tx.$executeRaw(Prisma.sql`
+    CREATE TEMPORARY VIEW value_heads AS
+    SELECT vh.* FROM ${real('value_heads')} vh
+    -- NOT IN over the small table is a hashed lookup per row: cheap in the per-row probes lint makes.
+    WHERE (vh.entity, vh.relation, vh.scope) NOT IN (SELECT c.entity, c.relation, c.scope FROM changed_triples c)
+    UNION ALL SELECT * FROM replayed_heads`);
 
   // A conflict's life is in the log too: the write that opened it and each decision wrote a
   // `stigmem:conflict:status` fact on the conflict's id (unresolved, then resolved or dismissed). As
   // of the instant, a conflict exists once its first such fact does and has the status of its newest.
   // (Ordered by HLC, like every fact: wall-clock columns such as resolved_at would disagree with the
   // HLCs when the node's clock runs ahead after an import from a node whose clock is ahead.)
+  for (const table of ['contradictions', 'conflicts']) {
+    await tx.$executeRaw(Prisma.sql`CREATE TEMPORARY TABLE ${Prisma.raw(table)} (LIKE ${real(table)} INCLUDING DEFAULTS INCLUDING INDEXES) ON COMMIT DROP`);
+  }
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO pg_temp.conflicts (id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at,
       resolved_at, resolved_by, resolution_note, resolution_basis, resolution_fact_id, do_not_reopen_before, contradiction_id)
@@ -105,9 +126,6 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
     FROM (SELECT DISTINCT ON (entity) entity AS id, value->>'v' = 'unresolved' AS open FROM pg_temp.facts WHERE relation = 'stigmem:conflict:status'
           ORDER BY entity, hlc_wall DESC, hlc_counter DESC, id DESC) st
     JOIN ${real('conflicts')} c ON c.id = st.id`);
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.conflicts (id)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.conflicts (contradiction_id, status, value_b_hash)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.conflicts (scope, status)`;
 
   // A contradiction is open while one of its conflicts is unresolved: as of the instant, by theirs.
   await tx.$executeRaw(Prisma.sql`
@@ -121,10 +139,7 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
     FROM (SELECT contradiction_id, count(*) FILTER (WHERE status = 'unresolved')::int AS open FROM pg_temp.conflicts
           WHERE contradiction_id IS NOT NULL GROUP BY contradiction_id) o
     JOIN ${real('contradictions')} x ON x.id = o.contradiction_id`);
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.contradictions (id)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.contradictions (entity, relation, scope, status)`;
-  await tx.$executeRaw`CREATE INDEX ON pg_temp.contradictions (scope, status, opened_at)`;
 
   // Autovacuum never sees a temporary table: without statistics the planner guesses badly.
-  await tx.$executeRaw`ANALYZE pg_temp.facts, pg_temp.value_heads, pg_temp.contradictions, pg_temp.conflicts`;
+  await tx.$executeRaw`ANALYZE changed_triples, replayed_heads, pg_temp.contradictions, pg_temp.conflicts`;
 }
