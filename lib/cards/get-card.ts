@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
+import type { Tx } from '../db/prisma';
 import { formatInstant } from '../time/instant';
 import { type EntryRow, synthesisCtes } from '../synthesis/synthesis-sql';
 import { renderCardSummary } from './render-card-summary';
@@ -23,13 +24,13 @@ export interface MemoryCard {
 }
 
 /** The card, or null when the entity has no live value in the scope (the route answers 404). */
-export async function getCard(entity: string, scope: string): Promise<MemoryCard | null> {
-  const now = new Date();
-  const rows = await readOnly((tx) =>
+/** `db` and `now`: a time-travel transaction and its instant (lib/time-travel/at-instant.ts); else a read now. */
+export async function getCard(entity: string, scope: string, db?: Tx, now = new Date()): Promise<MemoryCard | null> {
+  const read = (tx: Tx) =>
     tx.$queryRaw<EntryRow[]>(Prisma.sql`
       ${synthesisCtes({ scope, entity, includeExpired: false, now })}
-      SELECT * FROM entries ORDER BY relation`),
-  );
+      SELECT * FROM entries ORDER BY relation`);
+  const rows = await (db ? read(db) : readOnly(read));
   if (!rows.length) return null;
   const summary = renderCardSummary(
     entity,

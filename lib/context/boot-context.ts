@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
+import type { Tx } from '../db/prisma';
 import { type FactRow, toFactRecord } from '../facts/fact-record';
 import { normalizeUri } from '../facts/normalize';
 import { scopeSchema } from '../facts/scope';
@@ -25,24 +26,26 @@ export const contextRequestSchema = z.object({
 });
 export type ContextRequest = z.output<typeof contextRequestSchema>;
 
-export async function bootContext(request: ContextRequest): Promise<BootContext> {
-  return readOnly(async (tx) => {
-    const now = new Date();
-    const namespaces = request.namespaces?.length ? request.namespaces : null;
-    const rows = await tx.$queryRaw<(FactRow & { contradicted: boolean })[]>(Prisma.sql`
-      ${synthesisCtes({ scope: request.scope, entity: request.entity, includeExpired: false, now })},
-      chosen AS (
-        SELECT head_fact_id, conflict_id IS NOT NULL AS contradicted, confidence, head_hlc_wall, head_hlc_counter FROM entries
-        WHERE confidence >= ${request.min_confidence}
-          ${namespaces ? Prisma.sql`AND split_part(relation, ':', 1) = ANY(${namespaces}::text[])` : Prisma.empty}
-        ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC
-        LIMIT ${request.limit}
-      )
-      SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
-           f.write_mode, f.derived_from, f.session_id, c.contradicted
-      FROM chosen c JOIN facts f ON f.id = c.head_fact_id
-      ORDER BY c.confidence DESC, c.head_hlc_wall DESC, c.head_hlc_counter DESC`);
-    const facts = rows.map(toFactRecord);
-    return { facts, summary: renderContextBlock(request.subject ?? request.entity ?? request.scope, facts) };
-  });
+export function bootContext(request: ContextRequest): Promise<BootContext> {
+  return readOnly((tx) => contextIn(tx, request, new Date()));
+}
+
+/** The context of `request` read in `tx` at `now` (a time-travel transaction and its instant, or a read now). */
+export async function contextIn(tx: Tx, request: ContextRequest, now: Date): Promise<BootContext> {
+  const namespaces = request.namespaces?.length ? request.namespaces : null;
+  const rows = await tx.$queryRaw<(FactRow & { contradicted: boolean })[]>(Prisma.sql`
+    ${synthesisCtes({ scope: request.scope, entity: request.entity, includeExpired: false, now })},
+    chosen AS (
+      SELECT head_fact_id, conflict_id IS NOT NULL AS contradicted, confidence, head_hlc_wall, head_hlc_counter FROM entries
+      WHERE confidence >= ${request.min_confidence}
+        ${namespaces ? Prisma.sql`AND split_part(relation, ':', 1) = ANY(${namespaces}::text[])` : Prisma.empty}
+      ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC
+      LIMIT ${request.limit}
+    )
+    SELECT f.id, f.entity, f.relation, f.scope, f.value, f.source, f.timestamp, f.hlc_wall, f.hlc_counter, f.valid_until, f.confidence,
+         f.write_mode, f.derived_from, f.session_id, c.contradicted
+    FROM chosen c JOIN facts f ON f.id = c.head_fact_id
+    ORDER BY c.confidence DESC, c.head_hlc_wall DESC, c.head_hlc_counter DESC`);
+  const facts = rows.map(toFactRecord);
+  return { facts, summary: renderContextBlock(request.subject ?? request.entity ?? request.scope, facts) };
 }

@@ -72,6 +72,20 @@ describeHttp('time travel', () => {
     expect(later.summary.map((e) => [e.value.v, e.contradicted])).toEqual([['bob', false]]);
     expect((await synthesis(beforeConflict)).summary.map((e) => [e.value.v, e.contradicted])).toEqual([['alice', false]]);
 
+    // Context and the memory card: what an agent would have read then.
+    const context = async (asOf: string) =>
+      (await api.post('/v1/context', { scope: S, entity, as_of: asOf })).body as { facts: { id: string; contradicted: boolean }[]; as_of_hlc: string };
+    expect((await context(beforeConflict)).facts.map((f) => [f.id, f.contradicted])).toEqual([[first.id, false]]);
+    expect((await context(t1)).facts.map((f) => f.contradicted)).toEqual([true]);
+    expect((await context(t2)).facts.map((f) => f.contradicted)).toEqual([false]);
+    const card = async (asOf: string) =>
+      (await api.get(`/v1/cards/${encodeURIComponent(entity)}`, { query: { scope: S, as_of: asOf } })).body as { has_contradictions: boolean; summary: string; as_of_hlc: string };
+    expect(await card(beforeConflict)).toMatchObject({ has_contradictions: false, as_of_hlc: beforeConflict });
+    expect((await card(beforeConflict)).summary).toContain('alice');
+    expect((await card(t1)).has_contradictions).toBe(true);
+    expect((await card(t2)).has_contradictions).toBe(false);
+    expect((await card(t2)).summary).not.toContain('alice');
+
     // One fact: unknown before it was written, contradicted between, not after.
     expectError(await api.get(`/v1/facts/${second.id}`, { query: { as_of: beforeConflict } }), 404, 'fact_not_found');
     expect(expectBody(await api.get(`/v1/facts/${second.id}`, { query: { as_of: t1 } }), 200, FactRecord).contradicted).toBe(true);
@@ -139,6 +153,7 @@ describeHttp('time travel', () => {
       expectError(await api.get('/v1/facts', { query: { scope: S, as_of: bad } }), 400, 'invalid_as_of');
       expectError(await api.post('/v1/lint', { scope: S, as_of: bad }), 400, 'invalid_as_of');
       expectError(await api.post('/v1/synthesis', { scope: S, as_of: bad }), 400, 'invalid_as_of');
+      expectError(await api.post('/v1/context', { scope: S, as_of: bad }), 400, 'invalid_as_of');
     }
     expectError(await api.get(`/v1/facts/${fact.id}`, { query: { as_of: 'not a time' } }), 400, 'invalid_as_of');
     const future = new Date(Date.now() + 10 * 365 * 86_400_000).toISOString();
