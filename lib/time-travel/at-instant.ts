@@ -1,7 +1,9 @@
 import { Prisma } from '../generated/prisma/client';
 import { getDb, type Tx } from '../db/prisma';
 import type { FactScope } from '../facts/scope';
+import { databaseKind } from '../db/connection';
 import type { AsOf } from './as-of';
+import { createSlots, type Slots } from './slots';
 
 // Time travel by replaying the log (docs/decisions.md § Time travel). Inside one transaction on the
 // primary, temporary relations named like the node's — `facts` and `value_heads` (views over the real
@@ -26,6 +28,14 @@ class RolledBack<T> {
 
 const TX_OPTIONS = { timeout: 300_000, maxWait: 30_000 } as const;
 
+/**
+ * Replays at once per instance: one on PGlite (its one session is held for the whole read, so two
+ * would hold every other request twice as long), two on PostgreSQL (each holds a connection of the
+ * pool). A burst of as_of reads waits its turn instead of starving the node.
+ */
+let slots: Slots | null = null;
+const replaySlots = () => (slots ??= createSlots(databaseKind() === 'postgres' ? 2 : 1));
+
 /** What to replay: the scopes, and (for a read about one entity's own facts) that entity alone. */
 export interface Replayed {
   scopes: readonly FactScope[];
@@ -39,10 +49,10 @@ export interface Replayed {
 export async function atInstant<T>(asOf: AsOf, replayed: Replayed, work: (tx: Tx, at: Date) => Promise<T>): Promise<T> {
   const db = await getDb();
   try {
-    await db.$transaction(async (tx) => {
+    await replaySlots().run(() => db.$transaction(async (tx) => {
       await shadowState(tx, asOf, replayed);
       throw new RolledBack(await work(tx, asOf.instant));
-    }, TX_OPTIONS);
+    }, TX_OPTIONS));
   } catch (outcome) {
     if (outcome instanceof RolledBack) return outcome.value as T;
     throw outcome;
