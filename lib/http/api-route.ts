@@ -57,6 +57,8 @@ interface CommonOptions<B, Q> {
   maxBodyBytes?: number;
   /** Checks of the request itself, before its body is read (sign-in takes only same-origin JSON). */
   precondition?: (req: Request) => void;
+  /** The handler reads the query string itself (a dashboard export's filters): no parameter is named as ignored. */
+  ownQuery?: true;
   /** Records the act in the audit log, whatever its outcome (lib/http/audit-request.ts). */
   audit?: AuditSpec<RouteInput<B, Q>>;
   handler: (ctx: RouteContext<B, Q>) => Promise<unknown>;
@@ -201,8 +203,31 @@ async function handle<B, Q>(options: RouteOptions<B, Q>, caller: Principal | nul
   const scopes = isGuarded(options) ? await authorizeTarget(options, principal, input, trail) : [];
   const result = await options.handler({ ...input, principal, scopes, audit: trail.note });
   trail.result = result;
-  if (result instanceof Response) return result;
-  return Response.json(result, { status: options.status ?? 200 });
+  const res = result instanceof Response ? result : Response.json(result, { status: options.status ?? 200 });
+  return options.ownQuery ? res : nameIgnoredParameters(res, options.query, req);
+}
+
+/** The response header naming the query parameters a route does not define, which it ignored. */
+export const IGNORED_PARAMETERS_HEADER = 'Stigmem-Ignored-Parameters';
+
+/**
+ * Query parameters the route does not define are not refused — clients of the reference node send
+ * some this node does not implement (garden_id, attested, …) — but never dropped silently either:
+ * the answer names them (docs/api.md § Wire details).
+ */
+function nameIgnoredParameters(res: Response, query: z.ZodType | undefined, req: Request): Response {
+  // A route without a query schema reads no parameter; one whose schema is not a plain object (a
+  // transform over it) is not second-guessed.
+  if (query && !(query instanceof z.ZodObject)) return res;
+  const known = query instanceof z.ZodObject ? Object.keys(query.shape) : [];
+  const ignored = [...new Set(new URL(req.url).searchParams.keys())].filter((name) => !known.includes(name));
+  if (!ignored.length) return res;
+  try {
+    res.headers.set(IGNORED_PARAMETERS_HEADER, ignored.map((name) => encodeURIComponent(name).slice(0, 100)).slice(0, 20).join(', '));
+  } catch {
+    // A response with immutable headers (a proxied one) goes out as it is.
+  }
+  return res;
 }
 
 async function parseInput<B, Q>(options: CommonOptions<B, Q>, req: Request, context?: NextContext): Promise<RouteInput<B, Q>> {

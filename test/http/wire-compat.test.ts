@@ -105,6 +105,22 @@ describeHttp('wire compatibility with the official clients (issue 15)', () => {
     expect(expectBody(rest, 200, FactList).total).toBe(1);
   });
 
+  it('names the query parameters a route ignored (the reference’s garden_id, a typo), and only those', async () => {
+    const entity = uniqueEntity('ignored');
+    const fact = await post(wireFact(entity, 'x'));
+    const header = (res: { headers: Headers }) => res.headers.get('stigmem-ignored-parameters');
+    const listed = await api.get('/v1/facts', { query: { entity, garden_id: 'g', attested: 'true', entiti: 'typo', limit: 5 } });
+    expect(expectBody(listed, 200, FactList).facts.map((f) => f.id)).toEqual([fact.id]);
+    expect(header(listed)).toBe('garden_id, attested, entiti');
+    expect(header(await api.get('/v1/facts', { query: { entity, limit: 5 } }))).toBeNull();
+    // A route that takes no parameter names every one; one that reads its own (a reason on a decision) names none of those.
+    expect(header(await api.get(`/v1/facts/${fact.id}`, { query: { scope: 'local' } }))).toBe('scope');
+    const { conflict } = await openConflict();
+    expect(header(await api.get(`/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}`, { query: { verbose: '1' } }))).toBe('verbose');
+    expect(header(await api.post('/v1/quarantine', { fact_id: fact.id, reason: 'test' }))).toBeNull();
+    expect(header(await api.post(`/v1/quarantine/${fact.id}/reject?reason=test`, undefined))).toBeNull();
+  });
+
   it('GET /v1/conflicts carries has_more', async () => {
     const entity = uniqueEntity('more');
     await openConflict({ entity, relation: 'memory:a' });

@@ -15,6 +15,7 @@ export const GET = apiRoute({
   permission: 'read',
   scope: ({ req }) => scopeSchema.parse(new URL(req.url).searchParams.get('scope')),
   audit: { action: 'export.synthesis' },
+  ownQuery: true,
   handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

@@ -12,6 +12,7 @@ export const GET = apiRoute({
   permission: 'read',
   scope: 'listing',
   audit: { action: 'export.review_history' },
+  ownQuery: true,
   handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

@@ -10,5 +10,6 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute({
   permission: 'read',
   scope: ({ params }) => recordScope('job', params.id),
+  ownQuery: true,
   handler: ({ params, req }) => jobFindingsPage(params.id, parseFindingsView(new URL(req.url).searchParams)),
 });

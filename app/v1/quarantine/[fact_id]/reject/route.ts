@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { recordScope } from '@/lib/auth/record-scope';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -10,9 +11,10 @@ export const dynamic = 'force-dynamic';
 export const POST = apiRoute({
   permission: 'admin',
   body: decideBodySchema,
+  query: z.object({ reason: z.string().max(2_000, 'reason is at most 2000 characters').optional() }),
   scope: ({ params }) => recordScope('fact', params.fact_id),
   audit: { action: 'quarantine.reject', target: ({ params }) => params.fact_id },
-  handler: ({ body, params, principal, req }) => rejectFact(params.fact_id, { reason: body.reason || (new URL(req.url).searchParams.get('reason') ?? '').slice(0, 2_000) }, principal),
+  handler: ({ body, params, principal, query }) => rejectFact(params.fact_id, { reason: body.reason || query.reason || '' }, principal),
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -13,6 +13,7 @@ export const GET = apiRoute({
   scope: ({ params }) => scopeSchema.parse(params.scope),
   audit: { action: 'export.findings' },
   invalidStatus: 400,
+  ownQuery: true,
   handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));
