@@ -8,10 +8,10 @@ import { createSlots, type Slots } from './slots';
 // Time travel by replaying the log (docs/decisions.md § Time travel). Inside one transaction on the
 // primary, temporary relations named like the node's — `facts` and `value_heads` (views over the real
 // tables), `contradictions` and `conflicts` (small tables) — hold the state as of the instant, for the
-// scopes asked about. A temporary
-// table comes first on PostgreSQL's search path, so the node's own read functions (lint, facts,
-// synthesis), unchanged, answer from that state: one definition of every number, now and then. The
-// transaction is rolled back at the end, whatever happens, so nothing of it outlives the read.
+// scopes asked about. A temporary relation comes first on PostgreSQL's search path, so the node's
+// own read functions (lint, facts, synthesis, context, cards), unchanged, answer from that state: one
+// definition of every number, now and then. The transaction is rolled back at the end, whatever
+// happens, so nothing of it outlives the read.
 //
 // The state as of an instant, from the immutable log:
 // - facts: the rows with an HLC at or below the instant's;
@@ -44,7 +44,8 @@ export interface Replayed {
 
 /**
  * Runs `work` against the state as of `asOf` of what `replayed` names; `work` gets the instant to
- * judge expiry at. The replay reads every fact of those scopes (of that entity) up to the instant.
+ * judge expiry at. Setting up reads the facts written since the instant (the triples they touched
+ * are replayed); `work`'s own reads go through the views.
  */
 export async function atInstant<T>(asOf: AsOf, replayed: Replayed, work: (tx: Tx, at: Date) => Promise<T>): Promise<T> {
   const db = await getDb();
