@@ -40,7 +40,7 @@ export function SourceDetailPanel({ detail, closeHref }: { detail: SourceDetail;
   const contradictionColumns: Column<SourceContradiction>[] = [
     { key: 'triple', header: 'Entity · relation', className: 'min-w-48 max-w-80', cell: (c) => triple(detail.scope, c.entity, c.relation) },
     { key: 'outcome', header: 'Outcome', className: 'whitespace-nowrap', cell: (c) => <span title={c.outcome}><StatusBadge status={BADGE[c.outcome]} /> <span className="text-xs text-slate-700">{c.outcome}</span></span> },
-    { key: 'value', header: 'Its value', className: 'min-w-32 max-w-72 text-xs', cell: (c) => <ValueText value={c.value} /> },
+    { key: 'value', header: 'Its value', className: 'min-w-32 max-w-72 text-xs', cell: (c) => (c.value ? <ValueText value={c.value} /> : <span className="text-slate-600 italic">in quarantine</span>) },
     { key: 'winner', header: 'Kept', className: 'min-w-32 max-w-72 text-xs', cell: (c) => (c.winner_value ? <ValueText value={c.winner_value} /> : <span className="text-slate-500">—</span>) },
     {
       key: 'decided',

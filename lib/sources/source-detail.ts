@@ -28,9 +28,9 @@ export interface SourceContradiction {
   entity: string;
   relation: string;
   outcome: SourceOutcome;
-  /** The value this source brought into it (its newest, when it brought several). */
-  value: FactValue;
-  /** The value a decision kept, when one did. */
+  /** The value this source brought into it (its newest, when it brought several); null while that fact is in quarantine. */
+  value: FactValue | null;
+  /** The value a decision kept, when one did (null too while its head is in quarantine). */
   winner_value: FactValue | null;
   opened_at: string;
   resolved_at: string | null;
@@ -67,7 +67,7 @@ interface ContradictionRow {
   won: boolean | null;
   decided: boolean;
   resolution_basis: string | null;
-  value: FactValue;
+  value: FactValue | null;
   winner_value: FactValue | null;
   opened_at: Date;
   resolved_at: Date | null;
@@ -85,7 +85,9 @@ function outcomeOf(row: ContradictionRow): SourceOutcome {
 async function contradictionsOf(scope: FactScope, source: string, now: Date, limit: number): Promise<SourceContradiction[]> {
   const rows = await (await getDb()).$queryRaw<ContradictionRow[]>(Prisma.sql`
     WITH sides AS (
-      SELECT c.contradiction_id, f.value_hash, f.value, f.hlc_wall, f.hlc_counter
+      -- A fact in quarantine (pending or rejected) keeps its text out of every read: its value is null here.
+      SELECT c.contradiction_id, f.value_hash, f.hlc_wall, f.hlc_counter,
+        CASE WHEN EXISTS (SELECT 1 FROM quarantine q WHERE q.fact_id = f.id AND q.status <> 'promoted') THEN NULL ELSE f.value END AS value
       FROM conflicts c JOIN facts f ON f.id IN (c.fact_a_id, c.fact_b_id)
       WHERE c.scope = ${scope} AND c.contradiction_id IS NOT NULL AND f.source = ${source}
     )
@@ -95,7 +97,7 @@ async function contradictionsOf(scope: FactScope, source: string, now: Date, lim
       bool_or(s.value_hash = x.winner_value_hash) AS won,
       (array_agg(s.value ORDER BY s.hlc_wall DESC, s.hlc_counter DESC))[1] AS value,
       (SELECT w.value FROM value_heads w WHERE w.entity = x.entity AND w.relation = x.relation AND w.scope = x.scope
-        AND w.value_hash = x.winner_value_hash) AS winner_value
+        AND w.value_hash = x.winner_value_hash AND NOT w.quarantined) AS winner_value
     FROM sides s JOIN contradictions x ON x.id = s.contradiction_id
     GROUP BY x.id
     ORDER BY coalesce(x.resolved_at, x.opened_at) DESC, x.id

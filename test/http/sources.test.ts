@@ -144,6 +144,16 @@ describeHttp('sources', () => {
     expect(detail.findings.find((f) => f.check === 'stale')?.valid_until).toBe('2020-01-01T00:00:00Z');
     expect(JSON.stringify(detail)).not.toContain(TOKEN);
     expect(JSON.stringify(detail)).not.toContain(INJECTION);
+
+    // A side of a contradiction sent to quarantine: the contradiction stays in the evidence, its text does not.
+    const held = uniqueEntity('src-held');
+    const text = `a planted order ${uid()}`;
+    const planted = expectBody(await api.post('/v1/facts', wireFact(held, text, { scope: S, source: a })), 201, z.object({ id: z.string() }));
+    await api.post('/v1/facts', wireFact(held, 'the real status', { scope: S, source: `${a}-peer` }));
+    expect((await api.post('/v1/quarantine', { fact_id: planted.id, reason: 'test' })).status).toBe(201);
+    const after = expectBody(await api.get(`/v1/sources/${encodeURIComponent(a)}`, { query: { scope: S } }), 200, Detail);
+    expect(after.contradictions.find((c) => c.entity === held)).toMatchObject({ value: null });
+    expect(JSON.stringify(after)).not.toContain(text);
   });
 
   it('sorts by the evidence a team lead weighs, and pages', async () => {
