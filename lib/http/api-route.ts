@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authenticate } from '../auth/authenticate';
 import { authorizeGrant, authorizeReach, GLOBAL } from '../auth/authority';
 import { ANONYMOUS_PRINCIPAL, authorize, type Permission, type Principal, scopesWith } from '../auth/principal';
-import { DomainError, unprocessable } from '../errors/domain-error';
+import { badRequest, DomainError, unprocessable } from '../errors/domain-error';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
 import { observeRequest } from '../metrics/registry';
 import { type AuditNote, type AuditSpec, auditRequest, newTrail, type RequestTrail } from './audit-request';
@@ -57,7 +57,7 @@ interface CommonOptions<B, Q> {
   maxBodyBytes?: number;
   /** Checks of the request itself, before its body is read (sign-in takes only same-origin JSON). */
   precondition?: (req: Request) => void;
-  /** The handler reads the query string itself (a dashboard export's filters): no parameter is named as ignored. */
+  /** The handler reads the query string itself (a dashboard export's filters): no parameter is refused or named as ignored. */
   ownQuery?: true;
   /** Records the act in the audit log, whatever its outcome (lib/http/audit-request.ts). */
   audit?: AuditSpec<RouteInput<B, Q>>;
@@ -204,26 +204,50 @@ async function handle<B, Q>(options: RouteOptions<B, Q>, caller: Principal | nul
   const result = await options.handler({ ...input, principal, scopes, audit: trail.note });
   trail.result = result;
   const res = result instanceof Response ? result : Response.json(result, { status: options.status ?? 200 });
-  return options.ownQuery ? res : nameIgnoredParameters(res, options.query, req);
+  return nameIgnoredParameters(res, options as CommonOptions<unknown, unknown>, req);
 }
 
-/** The response header naming the query parameters a route does not define, which it ignored. */
+/** The response header naming the reference node's query parameters a route accepted and ignored. */
 export const IGNORED_PARAMETERS_HEADER = 'Stigmem-Ignored-Parameters';
 
 /**
- * Query parameters the route does not define are not refused — clients of the reference node send
- * some this node does not implement (garden_id, attested, …) — but never dropped silently either:
- * the answer names them (docs/api.md § Wire details).
+ * Query parameters the reference node defines (its OpenAPI description). A route that does not
+ * implement one of them accepts it — the official clients may send it (garden_id, attested, …) —
+ * and names it in IGNORED_PARAMETERS_HEADER; any other parameter a route does not define is refused.
  */
-function nameIgnoredParameters(res: Response, query: z.ZodType | undefined, req: Request): Response {
-  // A route without a query schema reads no parameter; one whose schema is not a plain object (a
-  // transform over it) is not second-guessed.
-  if (query && !(query instanceof z.ZodObject)) return res;
-  const known = query instanceof z.ZodObject ? Object.keys(query.shape) : [];
-  const ignored = [...new Set(new URL(req.url).searchParams.keys())].filter((name) => !known.includes(name));
-  if (!ignored.length) return res;
+const REFERENCE_PARAMETERS = new Set([
+  'after', 'as_of', 'attested', 'cursor', 'depth', 'dry_run', 'entity', 'entity_uri', 'fact_id', 'garden_id', 'include_contradicted',
+  'include_expired', 'include_low_trust', 'legacy_format', 'limit', 'min_confidence', 'min_trust', 'offset', 'oidc_sub', 'page_size',
+  'quarantine_status', 'reason', 'refresh', 'relation', 'relation_filter', 'scope', 'source', 'status', 'target_garden_id', 'ttl_seconds',
+  'within_days',
+]);
+
+/** The query parameters of `req` the route does not define; null when the route reads its query itself. */
+function undefinedParameters(options: CommonOptions<unknown, unknown>, req: Request): string[] | null {
+  // A handler reading its own query (a dashboard export's filters), or a schema that is not a plain
+  // object (a transform over one), is not second-guessed.
+  if (options.ownQuery || (options.query && !(options.query instanceof z.ZodObject))) return null;
+  const known = options.query instanceof z.ZodObject ? Object.keys(options.query.shape) : [];
+  return [...new Set(new URL(req.url).searchParams.keys())].filter((name) => !known.includes(name));
+}
+
+/**
+ * An unknown query parameter is refused (docs/api.md § Wire details): a misspelt filter must not
+ * quietly widen an answer. One the reference node defines is accepted and named in the answer.
+ */
+function refuseUnknownParameters(options: CommonOptions<unknown, unknown>, req: Request): void {
+  const unknown = (undefinedParameters(options, req) ?? []).filter((name) => !REFERENCE_PARAMETERS.has(name));
+  if (!unknown.length) return;
+  const known = options.query instanceof z.ZodObject ? Object.keys(options.query.shape) : [];
+  const names = unknown.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 64))).join(', ');
+  throw badRequest('unknown_parameter', `unknown query parameter ${names}: this route takes ${known.length ? known.join(', ') : 'none'}`);
+}
+
+function nameIgnoredParameters(res: Response, options: CommonOptions<unknown, unknown>, req: Request): Response {
+  const ignored = undefinedParameters(options, req);
+  if (!ignored?.length) return res;
   try {
-    res.headers.set(IGNORED_PARAMETERS_HEADER, ignored.map((name) => encodeURIComponent(name).slice(0, 100)).slice(0, 20).join(', '));
+    res.headers.set(IGNORED_PARAMETERS_HEADER, ignored.join(', '));
   } catch {
     // A response with immutable headers (a proxied one) goes out as it is.
   }
@@ -239,6 +263,7 @@ async function parseInput<B, Q>(options: CommonOptions<B, Q>, req: Request, cont
   refuseUnstorableText(params, 'path');
   const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
   refuseUnstorableText(rawQuery, 'query');
+  refuseUnknownParameters(options as CommonOptions<unknown, unknown>, req);
   const query = options.query ? options.query.parse(rawQuery) : (undefined as Q);
   let body = undefined as B;
   if (options.body) {

@@ -105,18 +105,23 @@ describeHttp('wire compatibility with the official clients (issue 15)', () => {
     expect(expectBody(rest, 200, FactList).total).toBe(1);
   });
 
-  it('names the query parameters a route ignored (the reference’s garden_id, a typo), and only those', async () => {
+  it('refuses an unknown query parameter, and names the reference node\u2019s ones a route ignores', async () => {
     const entity = uniqueEntity('ignored');
     const fact = await post(wireFact(entity, 'x'));
     const header = (res: { headers: Headers }) => res.headers.get('stigmem-ignored-parameters');
-    const listed = await api.get('/v1/facts', { query: { entity, garden_id: 'g', attested: 'true', entiti: 'typo', limit: 5 } });
+    // The reference's garden_id and attested: accepted, named.
+    const listed = await api.get('/v1/facts', { query: { entity, garden_id: 'g', attested: 'true', limit: 5 } });
     expect(expectBody(listed, 200, FactList).facts.map((f) => f.id)).toEqual([fact.id]);
-    expect(header(listed)).toBe('garden_id, attested, entiti');
+    expect(header(listed)).toBe('garden_id, attested');
     expect(header(await api.get('/v1/facts', { query: { entity, limit: 5 } }))).toBeNull();
-    // A route that takes no parameter names every one; one that reads its own (a reason on a decision) names none of those.
     expect(header(await api.get(`/v1/facts/${fact.id}`, { query: { scope: 'local' } }))).toBe('scope');
+    // A misspelt filter would widen the answer: refused, naming what the route takes.
+    const typo = expectError(await api.get('/v1/facts', { query: { entiti: entity } }), 400, 'unknown_parameter');
+    expect(typo.detail).toContain('"entiti"');
+    expect(typo.detail).toContain('entity');
     const { conflict } = await openConflict();
-    expect(header(await api.get(`/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}`, { query: { verbose: '1' } }))).toBe('verbose');
+    expectError(await api.get(`/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}`, { query: { verbose: '1' } }), 400, 'unknown_parameter');
+    // A decision's reason in the query is the route's own.
     expect(header(await api.post('/v1/quarantine', { fact_id: fact.id, reason: 'test' }))).toBeNull();
     expect(header(await api.post(`/v1/quarantine/${fact.id}/reject?reason=test`, undefined))).toBeNull();
   });
