@@ -109,7 +109,7 @@ export function applyFacts(facts: PreparedFact[], states: Map<string, TripleStat
 
     // A write that leaves a value not live takes it out of the contradiction. Expiry alone is not a
     // write, so a value that was already expired and untouched leaves nothing.
-    const leaver: Leaver = { source: fact.source, factId: fact.id };
+    const leaver: Leaver = { source: fact.source, factId: fact.id, hlc: fact.hlc };
     for (const hash of touched) {
       if (isLive(state.heads.get(hash)!, now)) continue;
       leaveValue(state, hash, leaver, now, result);

@@ -1,4 +1,4 @@
-import { compareHlc } from '../time/hlc';
+import { compareHlc, type Hlc, maxHlc } from '../time/hlc';
 import { type ApplyOptions, type ApplyResult, type ConflictState, type ContradictionState, type HeadState, isLive, pairKey, type TripleState } from './triple-state';
 import { SYSTEM_SOURCE } from './system-sources';
 
@@ -19,6 +19,8 @@ import { SYSTEM_SOURCE } from './system-sources';
 export interface Leaver {
   source: string;
   factId: string;
+  /** The leaving fact's HLC (none when the batch's settling closes a conflict without a fact of its own). */
+  hlc?: Hlc;
 }
 
 /** §3.3's order among a triple's values: higher confidence, then higher HLC (then value hash, as synthesis). */
@@ -45,8 +47,17 @@ function ownedBy(state: TripleState, hash: string): ConflictState | undefined {
   return state.unresolved.find((c) => c.valueBHash === hash);
 }
 
+/**
+ * The closing's HLC in the log: the leaving fact's, when it is after the opening's known HLC (a
+ * conflict this batch opened). Otherwise unknown (the clock issues one): a conflict opened earlier
+ * has its opening fact in the store, and an imported older fact must not close it before it opened.
+ */
+function closedAt(conflict: ConflictState, leaver: Leaver): Hlc | undefined {
+  return conflict.loggedAt && leaver.hlc && compareHlc(leaver.hlc, conflict.loggedAt) > 0 ? leaver.hlc : undefined;
+}
+
 function close(state: TripleState, conflict: ConflictState, leaver: Leaver, now: Date, result: ApplyResult): void {
-  Object.assign(conflict, { status: 'resolved', resolvedAt: now, resolvedBy: leaver.source, resolutionBasis: 'retracted', resolutionFactId: leaver.factId });
+  Object.assign(conflict, { status: 'resolved', resolvedAt: now, resolvedBy: leaver.source, resolutionBasis: 'retracted', resolutionFactId: leaver.factId, loggedAt: closedAt(conflict, leaver) });
   state.unresolved = state.unresolved.filter((c) => c !== conflict);
   result.closed.push(conflict);
   const contradiction = state.contradiction!;
@@ -68,6 +79,7 @@ function open(state: TripleState, contradiction: ContradictionState, partner: st
     pairKey: pairKey(partner, joiner),
     status: 'unresolved',
     detectedAt: now,
+    loggedAt: maxHlc(state.heads.get(partner)!.headHlc, state.heads.get(joiner)!.headHlc) ?? undefined,
   };
   state.unresolved.push(conflict);
   result.opened.push(conflict);

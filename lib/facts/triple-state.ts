@@ -79,6 +79,11 @@ export interface ConflictState {
   resolvedBy?: string;
   resolutionBasis?: string;
   resolutionFactId?: string;
+  /**
+   * When the log held what opened (both values) or closed it: the HLC its bookkeeping facts carry
+   * in an import, so a replay of the log (lib/time-travel) sees the conflict when it sees its facts.
+   */
+  loggedAt?: Hlc;
 }
 
 /** A triple's contradiction as the write path keeps it (the open one, or one this write closed). */

@@ -100,8 +100,15 @@ function prepare(input: FactInput, mode: WriteOptions['mode'], inspected?: Inspe
 }
 
 /** Bookkeeping facts for conflicts opened and closed by a write (docs/semantics.md). */
-export function conflictSystemFacts(opened: ConflictState[], closed: ConflictState[]): FactInput[] {
+/**
+ * The bookkeeping facts of the conflicts a write opened and closed. In an import they carry the HLC
+ * at which the log held what opened or closed the conflict (ConflictState.loggedAt), not the import's
+ * own: the facts came with their past HLCs, and the conflict's life is read from the log by HLC
+ * (time travel, replayed health history). A live write's are issued by the clock.
+ */
+export function conflictSystemFacts(opened: ConflictState[], closed: ConflictState[], imported = false): FactInput[] {
   const fact = (c: ConflictState, relation: string, v: string): FactInput => ({
+    ...(imported && c.loggedAt ? { hlc: c.loggedAt } : {}),
     entity: c.id,
     relation,
     value: { type: 'string', v },
@@ -222,7 +229,7 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
   const tableChanges: TableChanges = { facts: 0, value_heads: 0, conflicts: 0, contradictions: 0 };
   const states = await loadTripleStates(tx, facts, now, options.mode === 'import');
   const user = applyFacts(facts, states, { now, ...ids });
-  const system = conflictSystemFacts(user.opened, user.closed).map((input) => prepare(input, 'assert'));
+  const system = conflictSystemFacts(user.opened, user.closed, options.mode === 'import').map((input) => prepare(input, input.hlc ? 'import' : 'assert'));
   if (system.some((f) => states.has(tripleKey(f)))) {
     // The batch itself wrote to a conflict's bookkeeping triple: its bookkeeping must see that write.
     await persist(tx, facts, user, tableChanges);

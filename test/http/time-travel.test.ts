@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/prisma';
 import { parseAsOf } from '@/lib/time-travel/as-of';
 import { atInstant } from '@/lib/time-travel/at-instant';
-import { api, conflictsOf, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
+import { api, conflictsOf, describeHttp, expectBody, expectError, hlcText, uniqueEntity, wireFact } from '../harness';
 import { FactList, FactRecord } from '../schemas';
 import { LintResult } from '../lint-schemas';
 
@@ -103,6 +103,34 @@ describeHttp('time travel', () => {
     // An instant before its write: nothing.
     const [wall] = then.split('.');
     expect((await factsAt(entity, `${String(Number(wall) - 1).padStart(13, '0')}.999`)).facts).toEqual([]);
+  });
+
+  it('an import with past HLCs: the conflict it opened is in the log when both values are, not when the import ran', async () => {
+    const entity = uniqueEntity('tt-import');
+    const day = 86_400_000;
+    const t0 = Date.now() - 30 * day;
+    const [a, b, c] = [0, 10, 20].map((d) => hlcText(t0 + d * day, 3));
+    // Imported in two batches, as a migration from another node would: alice, then bob and carol.
+    const imported = (facts: unknown[]) => api.post('/v1/facts/import', { facts });
+    expectBody(await imported([wireFact(entity, 'alice', { scope: S, hlc: a, timestamp: new Date(t0).toISOString() })]), 201, z.object({}).passthrough());
+    expectBody(await imported([
+      wireFact(entity, 'bob', { scope: S, hlc: b, timestamp: new Date(t0 + 10 * day).toISOString() }),
+      wireFact(entity, 'carol', { scope: S, hlc: c, timestamp: new Date(t0 + 20 * day).toISOString() }),
+    ]), 201, z.object({}).passthrough());
+    // Now: three live values, one contradiction.
+    expect((await lintNow(entity)).findings.map((f) => [f.check, f.fact_ids.length])).toEqual([['contradiction', 3]]);
+    // Between alice and bob: one value, no contradiction. Between bob and carol: two, contradicted.
+    // After carol: three. (Each conflict's status facts carry the HLC at which the log held both of its values.)
+    const at = (days: number) => hlcText(t0 + days * day, 999);
+    expect((await lintAt(entity, at(5))).findings).toEqual([]);
+    expect((await lintAt(entity, at(15))).findings.map((f) => [f.check, f.fact_ids.length])).toEqual([['contradiction', 2]]);
+    expect((await lintAt(entity, at(25))).findings.map((f) => [f.check, f.fact_ids.length])).toEqual([['contradiction', 3]]);
+    // The bookkeeping facts are in the past too: none of this entity's conflicts has a status fact from today.
+    const conflicts = await conflictsOf(entity, 'unresolved');
+    const rows = await (await getDb()).$queryRaw<{ wall: bigint }[]>`
+      SELECT hlc_wall AS wall FROM facts WHERE entity = ANY(${conflicts.map((x) => x.conflict_id)}::text[]) AND relation = 'stigmem:conflict:status'`;
+    expect(rows.length).toBe(conflicts.length);
+    expect(rows.every((r) => Number(r.wall) <= t0 + 20 * day)).toBe(true);
   });
 
   it('replays value heads exactly: as of the instant after each write, the heads are the ones stored then (property)', async () => {
