@@ -9,7 +9,7 @@ import { closeDb, getDb } from '../lib/db/prisma';
 import { formatSeedProgress } from '../lib/seed/format-seed-report';
 import { playDemoStory } from '../lib/seed/demo-story';
 import { runSeed } from '../lib/seed/run-seed';
-import { seedHealthHistory } from '../lib/health-history/seed-history';
+import { buildDemoHistory } from '../lib/health-history/demo-history';
 
 // npm run demo -- [--facts 20000] [--port 3000] [--skip-build]
 //
@@ -60,7 +60,13 @@ async function seedOnce(facts: number): Promise<string> {
   if (interactive) process.stdout.write('\n');
   const story = await playDemoStory(DEMO_SEED); // decisions, evidence, rot, policies and snapshots (lib/seed/demo-story.ts)
   console.log(`demo story: ${story.rotted} facts of rot in team, ${story.conflictsDated} contradictions dated, ${Object.entries(story.decided).map(([s, d]) => `${s} ${d.resolved} resolved/${d.dismissed} dismissed`).join(', ')}, ${story.evidence} re-assertions, ${story.brokenHandoffs} broken handoffs, ${story.expiredRetracted} retractions, ${story.policies} decay policies, ${story.snapshots} snapshots`);
-  await seedHealthHistory(); // 90 days of health runs and alerts computed from the seeded data
+  // 90 days of health runs and alerts, replayed from the seeded log at each run's instant.
+  const started = Date.now();
+  const history = await buildDemoHistory({
+    onProgress: (scope, p) => (interactive ? process.stdout.write(`\rreplaying the health history of ${scope}: ${p.done}/${p.total} runs\u001b[K`) : undefined),
+  });
+  if (interactive) process.stdout.write('\n');
+  console.log(`health history: ${history.runs} runs replayed from the log in ${((Date.now() - started) / 1000).toFixed(1)} s, ${history.alerts} alerts`);
   const value = `${facts} facts, seed ${DEMO_SEED}, ${new Date().toISOString()}`;
   await db.nodeMeta.upsert({ where: { key: MARKER_KEY }, create: { key: MARKER_KEY, value }, update: { value } });
   return result.status === 'already-seeded'

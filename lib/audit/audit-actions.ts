@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'snapshot.create',
   'snapshot.delete',
   'health_run.record',
+  'health_history.rebuild',
   'maintenance.run',
   'export.findings',
   'export.conflicts',

@@ -48,16 +48,17 @@ function ownedBy(state: TripleState, hash: string): ConflictState | undefined {
 }
 
 /**
- * The closing's HLC in the log: the leaving fact's, when it is after the opening's known HLC (a
- * conflict this batch opened). Otherwise unknown (the clock issues one): a conflict opened earlier
- * has its opening fact in the store, and an imported older fact must not close it before it opened.
+ * The closing's HLC in the log: the leaving fact's, or just after the conflict's last logged change
+ * when the leaving fact is older than that (an import of an older retraction). Unknown outside an
+ * import (the clock issues one).
  */
 function closedAt(conflict: ConflictState, leaver: Leaver): Hlc | undefined {
-  return conflict.loggedAt && leaver.hlc && compareHlc(leaver.hlc, conflict.loggedAt) > 0 ? leaver.hlc : undefined;
+  if (!conflict.loggedAt || !leaver.hlc) return undefined;
+  return compareHlc(leaver.hlc, conflict.loggedAt) > 0 ? leaver.hlc : { wall: conflict.loggedAt.wall, counter: conflict.loggedAt.counter + 1 };
 }
 
 function close(state: TripleState, conflict: ConflictState, leaver: Leaver, now: Date, result: ApplyResult): void {
-  Object.assign(conflict, { status: 'resolved', resolvedAt: now, resolvedBy: leaver.source, resolutionBasis: 'retracted', resolutionFactId: leaver.factId, loggedAt: closedAt(conflict, leaver) });
+  Object.assign(conflict, { status: 'resolved', resolvedAt: now, resolvedBy: leaver.source, resolutionBasis: 'retracted', resolutionFactId: leaver.factId, closedLoggedAt: closedAt(conflict, leaver) });
   state.unresolved = state.unresolved.filter((c) => c !== conflict);
   result.closed.push(conflict);
   const contradiction = state.contradiction!;

@@ -80,10 +80,13 @@ export interface ConflictState {
   resolutionBasis?: string;
   resolutionFactId?: string;
   /**
-   * When the log held what opened (both values) or closed it: the HLC its bookkeeping facts carry
-   * in an import, so a replay of the log (lib/time-travel) sees the conflict when it sees its facts.
+   * In an import, the HLC of the conflict's last change in the log: when the log held both of its
+   * values (a conflict the import opens) or its newest status fact (one loaded); its opening status
+   * fact carries it, so a replay of the log (lib/time-travel) sees the conflict when it sees its facts.
    */
   loggedAt?: Hlc;
+  /** In an import, the HLC its closing status fact carries (after loggedAt). */
+  closedLoggedAt?: Hlc;
 }
 
 /** A triple's contradiction as the write path keeps it (the open one, or one this write closed). */

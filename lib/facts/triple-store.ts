@@ -116,8 +116,23 @@ export async function loadTripleStates(tx: Tx, facts: PreparedFact[], now: Date,
       WHERE f.retracts_triple
       ORDER BY f.entity, f.relation, f.scope, f.hlc_wall DESC, f.hlc_counter DESC`;
     for (const row of marks) states.get(tripleKey(row))!.retractedThrough = hlcOf(row.hlc_wall, row.hlc_counter);
+    await loadConflictsLoggedAt(tx, states);
   }
   return states;
+}
+
+/**
+ * For an import: when the log last changed each loaded unresolved conflict (its newest status fact),
+ * so a closing the import records is logged after it (ConflictState.loggedAt).
+ */
+async function loadConflictsLoggedAt(tx: Tx, states: Map<string, TripleState>): Promise<void> {
+  const conflicts = new Map([...states.values()].flatMap((s) => s.unresolved.map((c) => [c.id, c] as const)));
+  if (!conflicts.size) return;
+  const rows = await tx.$queryRaw<{ entity: string; hlc_wall: bigint; hlc_counter: number }[]>`
+    SELECT DISTINCT ON (entity) entity, hlc_wall, hlc_counter FROM facts
+    WHERE entity = ANY(${sqlArray([...conflicts.keys()])}::text[]) AND relation = 'stigmem:conflict:status'
+    ORDER BY entity, hlc_wall DESC, hlc_counter DESC`;
+  for (const row of rows) conflicts.get(row.entity)!.loggedAt = hlcOf(row.hlc_wall, row.hlc_counter) ?? undefined;
 }
 
 /** The whole state of each triple (every head with confidence > 0, its contradiction, conflicts and decisions). */

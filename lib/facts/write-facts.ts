@@ -107,8 +107,8 @@ function prepare(input: FactInput, mode: WriteOptions['mode'], inspected?: Inspe
  * (time travel, replayed health history). A live write's are issued by the clock.
  */
 export function conflictSystemFacts(opened: ConflictState[], closed: ConflictState[], imported = false): FactInput[] {
-  const fact = (c: ConflictState, relation: string, v: string): FactInput => ({
-    ...(imported && c.loggedAt ? { hlc: c.loggedAt } : {}),
+  const fact = (c: ConflictState, relation: string, v: string, at: Hlc | undefined): FactInput => ({
+    ...(imported && at ? { hlc: at } : {}),
     entity: c.id,
     relation,
     value: { type: 'string', v },
@@ -118,8 +118,8 @@ export function conflictSystemFacts(opened: ConflictState[], closed: ConflictSta
     validUntil: null,
   });
   return [
-    ...opened.flatMap((c) => [fact(c, 'stigmem:conflict:between', `${c.factAId} ${c.factBId}`), fact(c, 'stigmem:conflict:status', 'unresolved')]),
-    ...closed.map((c) => fact(c, 'stigmem:conflict:status', 'resolved')),
+    ...opened.flatMap((c) => [fact(c, 'stigmem:conflict:between', `${c.factAId} ${c.factBId}`, c.loggedAt), fact(c, 'stigmem:conflict:status', 'unresolved', c.loggedAt)]),
+    ...closed.map((c) => fact(c, 'stigmem:conflict:status', 'resolved', c.closedLoggedAt)),
   ];
 }
 

@@ -4,7 +4,7 @@ import type { Tx } from '../db/prisma';
 // runs it at once; on PostgreSQL any other instance can run the same definition from the stored row
 // when the first one died (lib/jobs/job-worker.ts), so a run may start from a checkpoint.
 
-export type JobKind = 'lint' | 'decay';
+export type JobKind = 'lint' | 'decay' | 'history';
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export type ReportProgress = (fraction: number) => Promise<void>;

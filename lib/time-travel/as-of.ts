@@ -60,6 +60,11 @@ export function parseAsOf(text: string, now = new Date()): AsOf {
   return asOf;
 }
 
+/** The instant itself as an AsOf (a caller that already knows it is in the past: a replayed health run). */
+export function asOfInstant(instant: Date): AsOf {
+  return { hlc: { wall: instant.getTime(), counter: MAX_COUNTER }, instant, text: formatInstant(instant) };
+}
+
 /** The as_of fields of an answer: the instant it describes, as an RFC 3339 date-time and as an HLC bound. */
 export function asOfFields(asOf: AsOf): { as_of: string; as_of_hlc: string } {
   return { as_of: formatInstant(asOf.instant), as_of_hlc: formatHlc(asOf.hlc) };

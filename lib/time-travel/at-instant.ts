@@ -86,6 +86,7 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
   await tx.$executeRaw(Prisma.sql`CREATE TEMPORARY TABLE changed_triples ON COMMIT DROP AS
     SELECT DISTINCT g.entity, g.relation, g.scope FROM ${real('facts')} g WHERE ${inScope('g')} AND (g.hlc_wall, g.hlc_counter) > ${bound}`);
   await tx.$executeRaw`CREATE INDEX ON changed_triples (entity, relation, scope)`;
+  await tx.$executeRaw`ANALYZE changed_triples`;
   await tx.$executeRaw(Prisma.sql`CREATE TEMPORARY TABLE replayed_heads (LIKE ${real('value_heads')} INCLUDING DEFAULTS) ON COMMIT DROP`);
   const HEAD_COLUMNS = Prisma.raw(`entity, relation, scope, value_hash, value, value_type, ref_target, head_fact_id, head_hlc_wall, head_hlc_counter,
     head_confidence, head_source, head_timestamp, valid_until, triple_retracted, confidence, integrity_score, integrity_flags, integrity_version, quarantined`);
@@ -120,7 +121,8 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
 
   // A conflict's life is in the log too: the write that opened it and each decision wrote a
   // `stigmem:conflict:status` fact on the conflict's id (unresolved, then resolved or dismissed). As
-  // of the instant, a conflict exists once its first such fact does and has the status of its newest.
+  // of the instant, a conflict exists once its first such fact does, was detected when that fact was
+  // written, and has the status of its newest; a contradiction opened with its first conflict.
   // (Ordered by HLC, like every fact: wall-clock columns such as resolved_at would disagree with the
   // HLCs when the node's clock runs ahead after an import from a node whose clock is ahead.)
   for (const table of ['contradictions', 'conflicts']) {
@@ -130,27 +132,42 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
     INSERT INTO pg_temp.conflicts (id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at,
       resolved_at, resolved_by, resolution_note, resolution_basis, resolution_fact_id, do_not_reopen_before, contradiction_id)
     SELECT c.id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key,
-      CASE WHEN st.open THEN 'unresolved' ELSE c.status END, c.detected_at,
+      CASE WHEN st.open THEN 'unresolved' ELSE c.status END, st.first,
       CASE WHEN st.open THEN NULL ELSE c.resolved_at END, CASE WHEN st.open THEN NULL ELSE c.resolved_by END,
       CASE WHEN st.open THEN NULL ELSE c.resolution_note END, CASE WHEN st.open THEN NULL ELSE c.resolution_basis END,
       CASE WHEN st.open THEN NULL ELSE c.resolution_fact_id END, CASE WHEN st.open THEN NULL ELSE c.do_not_reopen_before END, c.contradiction_id
-    FROM (SELECT DISTINCT ON (entity) entity AS id, value->>'v' = 'unresolved' AS open FROM pg_temp.facts WHERE relation = 'stigmem:conflict:status'
-          ORDER BY entity, hlc_wall DESC, hlc_counter DESC, id DESC) st
+    FROM (SELECT entity AS id, (array_agg(value->>'v' ORDER BY hlc_wall DESC, hlc_counter DESC, id DESC))[1] = 'unresolved' AS open, min(timestamp) AS first
+          FROM pg_temp.facts WHERE relation = 'stigmem:conflict:status' GROUP BY entity) st
     JOIN ${real('conflicts')} c ON c.id = st.id`);
 
   // A contradiction is open while one of its conflicts is unresolved: as of the instant, by theirs.
+  // A triple has at most one open contradiction. Values imported out of order can leave two of them
+  // open at one past instant (an import judged its values against what the node held when it ran:
+  // docs/decisions.md § Time travel); as of that instant they are one contradiction, the earlier one,
+  // holding the open conflicts of both.
+  await tx.$executeRaw(Prisma.sql`
+    CREATE TEMPORARY TABLE contradiction_replay ON COMMIT DROP AS
+    SELECT s.*, first_value(s.id) OVER (PARTITION BY s.entity, s.relation, s.scope, s.is_open ORDER BY s.first, s.id) AS rep,
+      sum(s.open) OVER (PARTITION BY s.entity, s.relation, s.scope, s.is_open)::int AS triple_open
+    FROM (SELECT x.id, x.entity, x.relation, x.scope, o.open, o.first, o.open > 0 OR x.status = 'open' AS is_open
+          FROM (SELECT contradiction_id, count(*) FILTER (WHERE status = 'unresolved')::int AS open, min(detected_at) AS first FROM pg_temp.conflicts
+                WHERE contradiction_id IS NOT NULL GROUP BY contradiction_id) o
+          JOIN ${real('contradictions')} x ON x.id = o.contradiction_id) s`);
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO pg_temp.contradictions (id, entity, relation, scope, status, anchor_value_hash, open_conflicts, opened_at, resolved_at, resolved_by,
       resolution_note, resolution_basis, resolution_fact_id, winner_value_hash, decided_value_hashes, do_not_reopen_before)
-    SELECT x.id, x.entity, x.relation, x.scope, CASE WHEN o.open > 0 THEN 'open' ELSE x.status END, x.anchor_value_hash, o.open, x.opened_at,
-      CASE WHEN o.open > 0 THEN NULL ELSE x.resolved_at END, CASE WHEN o.open > 0 THEN NULL ELSE x.resolved_by END,
-      CASE WHEN o.open > 0 THEN NULL ELSE x.resolution_note END, CASE WHEN o.open > 0 THEN NULL ELSE x.resolution_basis END,
-      CASE WHEN o.open > 0 THEN NULL ELSE x.resolution_fact_id END, CASE WHEN o.open > 0 THEN NULL ELSE x.winner_value_hash END,
-      CASE WHEN o.open > 0 THEN ARRAY[]::text[] ELSE x.decided_value_hashes END, CASE WHEN o.open > 0 THEN NULL ELSE x.do_not_reopen_before END
-    FROM (SELECT contradiction_id, count(*) FILTER (WHERE status = 'unresolved')::int AS open FROM pg_temp.conflicts
-          WHERE contradiction_id IS NOT NULL GROUP BY contradiction_id) o
-    JOIN ${real('contradictions')} x ON x.id = o.contradiction_id`);
+    SELECT x.id, x.entity, x.relation, x.scope, CASE WHEN r.open > 0 THEN 'open' ELSE x.status END, x.anchor_value_hash,
+      CASE WHEN r.is_open THEN r.triple_open ELSE r.open END, r.first,
+      CASE WHEN r.open > 0 THEN NULL ELSE x.resolved_at END, CASE WHEN r.open > 0 THEN NULL ELSE x.resolved_by END,
+      CASE WHEN r.open > 0 THEN NULL ELSE x.resolution_note END, CASE WHEN r.open > 0 THEN NULL ELSE x.resolution_basis END,
+      CASE WHEN r.open > 0 THEN NULL ELSE x.resolution_fact_id END, CASE WHEN r.open > 0 THEN NULL ELSE x.winner_value_hash END,
+      CASE WHEN r.open > 0 THEN ARRAY[]::text[] ELSE x.decided_value_hashes END, CASE WHEN r.open > 0 THEN NULL ELSE x.do_not_reopen_before END
+    FROM contradiction_replay r JOIN ${real('contradictions')} x ON x.id = r.id
+    WHERE NOT r.is_open OR r.id = r.rep`);
+  await tx.$executeRaw`
+    UPDATE pg_temp.conflicts c SET contradiction_id = r.rep FROM contradiction_replay r
+    WHERE r.is_open AND r.id <> r.rep AND c.contradiction_id = r.id AND c.status = 'unresolved'`;
 
   // Autovacuum never sees a temporary table: without statistics the planner guesses badly.
-  await tx.$executeRaw`ANALYZE changed_triples, replayed_heads, pg_temp.contradictions, pg_temp.conflicts`;
+  await tx.$executeRaw`ANALYZE replayed_heads, pg_temp.contradictions, pg_temp.conflicts`;
 }

@@ -131,6 +131,18 @@ describeHttp('time travel', () => {
       SELECT hlc_wall AS wall FROM facts WHERE entity = ANY(${conflicts.map((x) => x.conflict_id)}::text[]) AND relation = 'stigmem:conflict:status'`;
     expect(rows.length).toBe(conflicts.length);
     expect(rows.every((r) => Number(r.wall) <= t0 + 20 * day)).toBe(true);
+
+    // One batch that opens a conflict and closes it again (dave joins, then expires by a later fact of
+    // the same batch): open between the two facts, closed after, on an entity of its own.
+    const other = uniqueEntity('tt-import-2');
+    const [d1, d2, d3] = [1, 4, 8].map((d) => t0 + d * day);
+    expectBody(await imported([
+      wireFact(other, 'erin', { scope: S, hlc: hlcText(d1), timestamp: new Date(d1).toISOString() }),
+      wireFact(other, 'dave', { scope: S, hlc: hlcText(d2), timestamp: new Date(d2).toISOString() }),
+      wireFact(other, 'dave', { scope: S, hlc: hlcText(d3), timestamp: new Date(d3).toISOString(), valid_until: new Date(d3 + day).toISOString() }),
+    ]), 201, z.object({}).passthrough());
+    const lintOther = async (asOf: string) => (await expectBody(await api.post('/v1/lint', { scope: S, entity: other, checks: ['contradiction'], as_of: asOf }), 200, AsOfLint)).findings.length;
+    expect([await lintOther(at(2)), await lintOther(at(6)), await lintOther(at(12))]).toEqual([0, 1, 0]);
   });
 
   it('replays value heads exactly: as of the instant after each write, the heads are the ones stored then (property)', async () => {
