@@ -4,7 +4,6 @@ import type { FactScope } from '../facts/scope';
 import { AGED_AFTER_DAYS } from './review-sql';
 import { config } from '../config/config';
 import { countReviewQueue } from '../figures/count-review-queue';
-import { contradictedSql } from '../facts/contradiction-sql';
 
 // Review history per scope and UTC day, computed from the contradictions themselves (no extra
 // bookkeeping that could drift), one per contradicted triple as the queue counts them: detected
