@@ -97,7 +97,7 @@ export async function reviewHistory(scopes: FactScope[], days: number) {
     });
     const current = await countReviewQueue(tx, scopes, now);
     const thresholds = alertThresholds();
-    const summary = { pending: current.contradicted_triples, aged: current.aged_contradictions, dismissed_last_7_days: current.dismissed_last_7_days, dismissed_previous_7_days: current.dismissed_prev_7_days };
+    const summary = { pending: current.contradicted_triples, aged: current.aged_contradictions, dismissed_last_7_days: current.dismissed_last_7_days, dismissed_previous_7_days: current.dismissed_prev_7_days, unresolved_conflicts: current.unresolved_conflicts };
     const alerts: { code: string; message: string }[] = [];
     if (summary.pending > thresholds.pending) alerts.push({ code: 'pending_high', message: `${summary.pending} contradictions wait for review (alert above ${thresholds.pending})` });
     if (summary.aged > thresholds.aged) alerts.push({ code: 'aged', message: `${summary.aged} contradictions are unresolved for more than ${AGED_AFTER_DAYS} days` });
