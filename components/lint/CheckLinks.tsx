@@ -8,7 +8,7 @@ export function CheckLinks({ scope, counts }: { scope: string; counts: Record<Li
   const present = LINT_CHECKS.filter((check) => counts[check] > 0);
   if (!present.length) return null;
   return (
-    <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label={`Findings in ${scope} by check`}>
+    <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label={`What the findings in ${scope} are`}>
       {present.map((check) => (
         <li key={check}>
           <Link href={`/scopes/${scope}?check=${check}`} data-testid={`scope-${scope}-check-${check}`} className={linkStyles}>
