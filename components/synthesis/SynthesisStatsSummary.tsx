@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { StatsReading } from '@/lib/synthesis/synthesis-stats';
 import { prepareConfidenceDistribution } from '@/lib/synthesis/view/prepare-confidence-distribution';
 import { type StatsTotals, tenthsOf } from '@/lib/synthesis/view/stats-totals';
-import { figureText } from '@/lib/figures/figures';
+import { FIGURES } from '@/lib/figures/figures';
 import { DateTime } from '../ui/DateTime';
 import { Skeleton } from '../ui/Skeleton';
 import { ConfidenceDistributionChart } from './ConfidenceDistributionChart';
@@ -25,15 +25,15 @@ export function SynthesisTotalsLine({ reading, totals, minConfidence, failed }: 
   return (
     <div className="space-y-1">
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="synthesis-totals">
-        <strong className="font-semibold" aria-label={figureText('entries', totals.entry_count)}>
+        <strong className="font-semibold" data-testid="synthesis-entries">
           {plural(totals.entry_count, 'entry', 'entries')}
         </strong>{' '}
-        from <span aria-label={figureText('live_values', totals.fact_count)}>{plural(totals.fact_count, 'live value', 'live values')}</span>
+        from <span data-testid="synthesis-live-values" title={FIGURES.live_values.definition}>{plural(totals.fact_count, 'live value', 'live values')}</span>
         {totals.contradiction_count ? (
           <>
             {' '}
             ·{' '}
-            <span className="font-semibold text-orange-700" aria-label={figureText('contradicted_triples', totals.contradiction_count)}>
+            <span className="font-semibold text-orange-700" data-testid="synthesis-contradicted" title={FIGURES.contradicted_triples.definition}>
               {plural(totals.contradiction_count, 'contradicted triple', 'contradicted triples')}
             </span>
           </>
