@@ -3,7 +3,7 @@ import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { AGED_AFTER_DAYS } from './review-sql';
 import { config } from '../config/config';
-import { countReviewQueue } from '../figures/count-review-queue';
+import { countReviewQueue } from '../facts/count-review-queue';
 
 // Review history per scope and UTC day, computed from the contradictions themselves (no extra
 // bookkeeping that could drift), one per contradicted triple as the queue counts them: detected

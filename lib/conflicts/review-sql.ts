@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { contradictedSql, liveValuesLateral } from '../facts/contradiction-sql';
-import { AGED_AFTER_DAYS } from '../figures/count-review-queue';
+import { AGED_AFTER_DAYS } from '../facts/count-review-queue';
 
 // The review view of contradictions (docs/semantics.md § Contradictions, the protocol's review
 // workflow): one CTE that the queue, the conflict page, the conflict list's suggestions and

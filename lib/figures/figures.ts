@@ -1,5 +1,6 @@
 // The glossary of figures (docs/semantics.md § Figures): every count the product shows, under one
-// name with one label, and the function that counts it. Pages, /metrics, exports and the API read
+// name with one label (the functions that count them: lib/facts/count-scope-sizes.ts,
+// count-review-queue.ts, and the predicate in contradiction-sql.ts). Pages, /metrics, exports and the API read
 // their labels and definitions from here, so two surfaces cannot call one number by two names or
 // two numbers by one name. Pure: the dashboard's client components import it too.
 

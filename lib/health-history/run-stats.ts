@@ -1,6 +1,6 @@
 import { readOnly } from '../db/read-only';
-import { countReviewQueue } from '../figures/count-review-queue';
-import { countScopeSizes } from '../figures/count-scope-sizes';
+import { countReviewQueue } from '../facts/count-review-queue';
+import { countScopeSizes } from '../facts/count-scope-sizes';
 import type { FactScope } from '../facts/scope';
 
 // The scope-level numbers a health run stores beside its findings: the scope's sizes and its review

@@ -5,9 +5,9 @@ import { findingsSql } from './finding-sql';
 import { healthScore } from './health-score';
 import { LINT_CHECKS, type LintCheck, type Severity } from './lint-request';
 import { formatInstant } from '../time/instant';
-import { countScopeSizes } from '../figures/count-scope-sizes';
+import { countScopeSizes } from '../facts/count-scope-sizes';
 
-// Per-scope health for the dashboard's cards: the scope's sizes (lib/figures/count-scope-sizes.ts),
+// Per-scope health for the dashboard's cards: the scope's sizes (lib/facts/count-scope-sizes.ts),
 // findings by severity, by check and by relation namespace, and the health score. Aggregated in SQL, read-only.
 
 export interface ScopeHealth {

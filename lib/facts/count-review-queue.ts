@@ -1,6 +1,6 @@
 import type { Tx } from '../db/prisma';
-import type { FactScope } from '../facts/scope';
-import { contradictedSql } from '../facts/contradiction-sql';
+import type { FactScope } from './scope';
+import { contradictedSql } from './contradiction-sql';
 
 // The review queue's figures (docs/semantics.md § Figures), counted in contradicted triples — the
 // unit a person decides — for a health run, the review history's "now", the queue's total and

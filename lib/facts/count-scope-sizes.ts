@@ -1,6 +1,6 @@
 import type { Tx } from '../db/prisma';
-import type { FactScope } from '../facts/scope';
-import { liveHeadSql } from '../facts/contradiction-sql';
+import type { FactScope } from './scope';
+import { liveHeadSql } from './contradiction-sql';
 
 // The sizes of a scope (docs/semantics.md § Figures): facts, values, live values, entities. One
 // statement for the health card, the scope page, a health run and /metrics (which reads the run).
