@@ -1,4 +1,5 @@
 import type { ReviewDayPoint } from '@/lib/conflicts/view/prepare-review-history';
+import { FIGURES } from '@/lib/figures/figures';
 import { ReviewStat } from './ReviewStat';
 
 export interface ReviewSummaryNumbers {
@@ -6,6 +7,7 @@ export interface ReviewSummaryNumbers {
   aged: number;
   dismissed_last_7_days: number;
   dismissed_previous_7_days: number;
+  unresolved_conflicts?: number;
 }
 
 /** Now and today: what waits, what is aged, and today's detected, resolved and dismissed. */
@@ -16,8 +18,8 @@ export function ReviewSummary({ summary, today }: { summary: ReviewSummaryNumber
         Now and today
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <ReviewStat label="Pending now" value={summary.pending} testId="stat-pending" />
-        <ReviewStat label="Aged now" value={summary.aged} hint="over 14 days" testId="stat-aged" tone={summary.aged ? 'warning' : 'default'} />
+        <ReviewStat label={FIGURES.contradicted_triples.label} value={summary.pending} hint={summary.unresolved_conflicts === undefined ? 'pending now' : `pending now; ${summary.unresolved_conflicts.toLocaleString('en-US')} unresolved conflicts`} title={FIGURES.contradicted_triples.definition} testId="stat-pending" />
+        <ReviewStat label={FIGURES.aged_contradictions.label} value={summary.aged} hint="over 14 days, now" title={FIGURES.aged_contradictions.definition} testId="stat-aged" tone={summary.aged ? 'warning' : 'default'} />
         <ReviewStat label="Detected today" value={today?.detected ?? 0} testId="today-detected" />
         <ReviewStat label="Resolved today" value={today?.resolved ?? 0} testId="today-resolved" />
         <ReviewStat label="Dismissed today" value={today?.dismissed ?? 0} hint="false alarms" testId="today-dismissed" />

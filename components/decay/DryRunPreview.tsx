@@ -5,6 +5,7 @@ import { errorDetail } from '@/lib/client/api-client';
 import { useDecayDryRunQuery } from '@/lib/decay/hooks/use-decay-dry-run-query';
 import { useDecayPoliciesQuery } from '@/lib/decay/hooks/use-decay-policies-query';
 import { prepareDecayHistogram } from '@/lib/decay/view/prepare-decay-histogram';
+import { FIGURES } from '@/lib/figures/figures';
 import { DateTime } from '../ui/DateTime';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
@@ -75,7 +76,7 @@ export function DryRunPreview({ scope, factId }: { scope: string; factId?: strin
         <EmptyState title={factId ? 'This fact would not change now' : 'Nothing to decay right now'} testId="dry-run-nothing">
           {factId
             ? 'A sweep writes only for the newest fact of a live value whose relation a policy matches, once the value is old enough (or its confidence would drop by at least 0.01). Facts from system: sources and the stigmem: and rel: namespaces are never decayed.'
-            : `No value in scope “${scope}” is old enough for its policy${result.facts_evaluated ? ` (${result.facts_evaluated.toLocaleString('en-US')} values checked)` : ', or no policy matches its relations'}.`}
+            : `No value in scope “${scope}” is old enough for its policy${result.facts_evaluated ? ` (${result.facts_evaluated.toLocaleString('en-US')} ${FIGURES.decay_reach.label.toLowerCase()} checked)` : ', or no policy matches its relations'}.`}
         </EmptyState>
       ) : (
         <>
@@ -89,7 +90,7 @@ export function DryRunPreview({ scope, factId }: { scope: string; factId?: strin
           </div>
           <section aria-labelledby="changes-title" className={cardStyles}>
             <h3 id="changes-title" className="border-b border-slate-200 px-4 py-3 text-sm font-medium text-slate-900">
-              Changes {offset + 1}–{offset + result.changes.length} of {total.toLocaleString('en-US')}
+              {FIGURES.decay_changes.label}: {offset + 1}–{offset + result.changes.length} of {total.toLocaleString('en-US')} ({FIGURES.decay_reach.label.toLowerCase()}: {result.facts_evaluated.toLocaleString('en-US')})
             </h3>
             <DecayChangesTable changes={result.changes} />
             <div className="border-t border-slate-200 px-4 py-2">

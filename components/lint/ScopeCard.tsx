@@ -80,9 +80,9 @@ export function ScopeCard({ health, run, threshold = 0 }: { health: CardHealth; 
       {run ? <RunSource scope={scope} run={run} threshold={threshold} /> : null}
       <ScopeTrend scope={scope} />
       <dl className="mt-4 grid grid-cols-3 gap-4">
-        <ScopeStat label="Facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
-        <ScopeStat label="Live values" value={health.live_value_count} testId={`scope-${scope}-live`} />
-        <ScopeStat label="Entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
+        <ScopeStat figure="facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
+        <ScopeStat figure="live_values" value={health.live_value_count} testId={`scope-${scope}-live`} />
+        <ScopeStat figure="entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
       </dl>
       <div className="mt-4 border-t border-slate-100 pt-4">
         {findings ? (

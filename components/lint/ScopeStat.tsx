@@ -1,10 +1,14 @@
-/** One number of a scope card. */
-export function ScopeStat({ label, value, testId }: { label: string; value: number; testId: string }) {
+import { FIGURES, type FigureName, figureText, formatFigure } from '@/lib/figures/figures';
+
+/** One number of a scope card, under its figure's one label (lib/figures/figures.ts), named for assistive technology as "Live values 4,651". */
+export function ScopeStat({ figure, value, testId }: { figure: FigureName; value: number; testId: string }) {
   return (
     <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd data-testid={testId} className="mt-0.5 text-2xl font-semibold tabular-nums text-slate-900">
-        {value.toLocaleString('en-US')}
+      <dt className="text-xs font-medium text-slate-500" title={FIGURES[figure].definition}>
+        {FIGURES[figure].label}
+      </dt>
+      <dd data-testid={testId} aria-label={figureText(figure, value)} className="mt-0.5 text-2xl font-semibold tabular-nums text-slate-900">
+        {formatFigure(value)}
       </dd>
     </div>
   );

@@ -1,4 +1,5 @@
 import { HealthScore } from '@/components/lint/HealthScore';
+import { CheckLinks } from '@/components/lint/CheckLinks';
 import { ScopeStat } from '@/components/lint/ScopeStat';
 import { SeverityLinks } from '@/components/lint/SeverityLinks';
 import { healthTone } from '@/lib/lint/view/scope-status';
@@ -6,18 +7,19 @@ import type { ScopeHealth } from '@/lib/lint/lint-summary';
 import { DateTime } from '../ui/DateTime';
 import { cardStyles } from '../ui/styles';
 
-/** The scope page's headline: counts, findings by severity (links filter the table), the score. */
+/** The scope page's headline: counts, findings by severity and by check (links filter the table), the score. */
 export function ScopeSummary({ health }: { health: ScopeHealth }) {
   const { scope } = health;
   return (
     <section aria-label={`Health of ${scope}`} className={`${cardStyles} mb-4 flex flex-wrap items-center justify-between gap-6 p-5`}>
       <dl className="grid grid-cols-3 gap-6">
-        <ScopeStat label="Facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
-        <ScopeStat label="Live values" value={health.live_value_count} testId={`scope-${scope}-live`} />
-        <ScopeStat label="Entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
+        <ScopeStat figure="facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
+        <ScopeStat figure="live_values" value={health.live_value_count} testId={`scope-${scope}-live`} />
+        <ScopeStat figure="entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
       </dl>
       <div className="space-y-1">
         <SeverityLinks scope={scope} counts={health.findings} />
+        <CheckLinks scope={scope} counts={health.by_check} />
         <p className="text-xs text-slate-500">
           Linted <DateTime iso={health.checked_at} />
         </p>

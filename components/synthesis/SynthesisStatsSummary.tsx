@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { StatsReading } from '@/lib/synthesis/synthesis-stats';
 import { prepareConfidenceDistribution } from '@/lib/synthesis/view/prepare-confidence-distribution';
 import { type StatsTotals, tenthsOf } from '@/lib/synthesis/view/stats-totals';
+import { FIGURES } from '@/lib/figures/figures';
 import { DateTime } from '../ui/DateTime';
 import { Skeleton } from '../ui/Skeleton';
 import { ConfidenceDistributionChart } from './ConfidenceDistributionChart';
@@ -24,11 +25,17 @@ export function SynthesisTotalsLine({ reading, totals, minConfidence, failed }: 
   return (
     <div className="space-y-1">
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="synthesis-totals">
-        <strong className="font-semibold">{plural(totals.entry_count, 'entry', 'entries')}</strong> from {plural(totals.fact_count, 'live fact', 'live facts')}
+        <strong className="font-semibold" data-testid="synthesis-entries">
+          {plural(totals.entry_count, 'entry', 'entries')}
+        </strong>{' '}
+        from <span data-testid="synthesis-live-values" title={FIGURES.live_values.definition}>{plural(totals.fact_count, 'live value', 'live values')}</span>
         {totals.contradiction_count ? (
           <>
             {' '}
-            · <span className="font-semibold text-orange-700">{totals.contradiction_count.toLocaleString('en-US')} contradicted</span>
+            ·{' '}
+            <span className="font-semibold text-orange-700" data-testid="synthesis-contradicted" title={FIGURES.contradicted_triples.definition}>
+              {plural(totals.contradiction_count, 'contradicted triple', 'contradicted triples')}
+            </span>
           </>
         ) : null}
         {totals.filtered_count ? (

@@ -74,5 +74,5 @@ export async function staleFindings(request: APIRequestContext, scope: string): 
 export async function dryRunCounts(request: APIRequestContext, body: { scope: string; fact_id?: string }) {
   const response = await request.post('/v1/decay/sweep', { headers: adminHeaders, data: { ...body, mode: 'dry_run' } });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { dry_run_would_retract: number; dry_run_would_reduce: number };
+  return (await response.json()) as { facts_evaluated: number; dry_run_would_retract: number; dry_run_would_reduce: number };
 }

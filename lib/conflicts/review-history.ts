@@ -3,7 +3,7 @@ import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { AGED_AFTER_DAYS } from './review-sql';
 import { config } from '../config/config';
-import { contradictedSql } from '../facts/contradiction-sql';
+import { countReviewQueue } from '../facts/count-review-queue';
 
 // Review history per scope and UTC day, computed from the contradictions themselves (no extra
 // bookkeeping that could drift), one per contradicted triple as the queue counts them: detected
@@ -95,14 +95,9 @@ export async function reviewHistory(scopes: FactScope[], days: number) {
         mean_pending_age_days: r.mean_age === null ? null : Math.round(Number(r.mean_age) * 10) / 10,
       };
     });
-    const [current] = await tx.$queryRaw<{ pending: bigint; aged: bigint; dismissed_week: bigint; dismissed_prev_week: bigint }[]>`
-      SELECT count(*) FILTER (WHERE pending) AS pending,
-        count(*) FILTER (WHERE pending AND opened_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * 86400_000)}) AS aged,
-        count(*) FILTER (WHERE resolution_basis = 'dismissed' AND resolved_at >= ${new Date(now.getTime() - 7 * 86400_000)}) AS dismissed_week,
-        count(*) FILTER (WHERE resolution_basis = 'dismissed' AND resolved_at >= ${new Date(now.getTime() - 14 * 86400_000)} AND resolved_at < ${new Date(now.getTime() - 7 * 86400_000)}) AS dismissed_prev_week
-      FROM (SELECT x.opened_at, x.resolution_basis, x.resolved_at, ${contradictedSql('x', now)} AS pending FROM contradictions x WHERE x.scope = ANY(${scopes}::text[])) q`;
+    const current = await countReviewQueue(tx, scopes, now);
     const thresholds = alertThresholds();
-    const summary = { pending: Number(current.pending), aged: Number(current.aged), dismissed_last_7_days: Number(current.dismissed_week), dismissed_previous_7_days: Number(current.dismissed_prev_week) };
+    const summary = { pending: current.contradicted_triples, aged: current.aged_contradictions, dismissed_last_7_days: current.dismissed_last_7_days, dismissed_previous_7_days: current.dismissed_prev_7_days, unresolved_conflicts: current.unresolved_conflicts };
     const alerts: { code: string; message: string }[] = [];
     if (summary.pending > thresholds.pending) alerts.push({ code: 'pending_high', message: `${summary.pending} contradictions wait for review (alert above ${thresholds.pending})` });
     if (summary.aged > thresholds.aged) alerts.push({ code: 'aged', message: `${summary.aged} contradictions are unresolved for more than ${AGED_AFTER_DAYS} days` });

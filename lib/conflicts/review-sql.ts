@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { contradictedSql, liveValuesLateral } from '../facts/contradiction-sql';
+import { AGED_AFTER_DAYS } from '../facts/count-review-queue';
 
 // The review view of contradictions (docs/semantics.md § Contradictions, the protocol's review
 // workflow): one CTE that the queue, the conflict page, the conflict list's suggestions and
@@ -14,7 +15,7 @@ import { contradictedSql, liveValuesLateral } from '../facts/contradiction-sql';
 
 export const EVIDENCE_WINDOW_H = 48;
 export const CONFIDENCE_GAP = 0.2;
-export const AGED_AFTER_DAYS = 14;
+export { AGED_AFTER_DAYS };
 
 /** CTE `review`: the contradictions (alias x in `where`) with their live values, evidence, age and suggestion. */
 export function reviewCte(now: Date, where: Prisma.Sql = Prisma.empty): Prisma.Sql {

@@ -5,9 +5,10 @@ import { findingsSql } from './finding-sql';
 import { healthScore } from './health-score';
 import { LINT_CHECKS, type LintCheck, type Severity } from './lint-request';
 import { formatInstant } from '../time/instant';
+import { countScopeSizes } from '../facts/count-scope-sizes';
 
-// Per-scope health for the dashboard's cards: fact and live-value counts, findings by severity,
-// by check and by relation namespace, and the health score. Aggregated in SQL, read-only.
+// Per-scope health for the dashboard's cards: the scope's sizes (lib/facts/count-scope-sizes.ts),
+// findings by severity, by check and by relation namespace, and the health score. Aggregated in SQL, read-only.
 
 export interface ScopeHealth {
   scope: FactScope;
@@ -27,13 +28,7 @@ export async function scopeHealth(scope: FactScope, staleLookaheadS = 0): Promis
   return readOnly(async (tx) => {
     const now = new Date();
     const request = { scope, checks: [...LINT_CHECKS], entity: null, relation: null, stale_lookahead_s: staleLookaheadS };
-    // Entities counted by a hashed GROUP BY: count(DISTINCT entity) sorts every value head.
-    const [counts] = await tx.$queryRaw<{ facts: bigint; values: bigint | null; live: bigint | null; entities: bigint }[]>`
-      SELECT (SELECT count(*) FROM facts WHERE scope = ${scope}) AS facts, sum(e.n) AS values, sum(e.live) AS live, count(*) AS entities
-      FROM (
-        SELECT entity, count(*) AS n, count(*) FILTER (WHERE confidence > 0 AND (valid_until IS NULL OR valid_until >= ${now})) AS live
-        FROM value_heads WHERE scope = ${scope} GROUP BY entity
-      ) e`;
+    const sizes = await countScopeSizes(tx, scope, now);
     const groups = await tx.$queryRaw<{ check: LintCheck; severity: Severity; namespace: string; n: bigint }[]>(Prisma.sql`
       SELECT f."check", f.severity, f.namespace, count(*) AS n FROM (${findingsSql(request, now)}) f
       GROUP BY f."check", f.severity, f.namespace`);
@@ -48,17 +43,13 @@ export async function scopeHealth(scope: FactScope, staleLookaheadS = 0): Promis
       row[g.severity] += n;
       byNamespace.set(g.namespace, row);
     }
-    const live = Number(counts.live ?? 0);
     return {
       scope,
-      fact_count: Number(counts.facts),
-      value_count: Number(counts.values ?? 0),
-      live_value_count: live,
-      entity_count: Number(counts.entities),
+      ...sizes,
       findings,
       by_check: byCheck,
       by_namespace: [...byNamespace.values()].sort((a, b) => b.error + b.warning + b.info - (a.error + a.warning + a.info)),
-      score: healthScore(findings, live),
+      score: healthScore(findings, sizes.live_value_count),
       checked_at: formatInstant(now),
     };
   });

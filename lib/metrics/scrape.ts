@@ -4,6 +4,7 @@ import { getDb } from '../db/prisma';
 import { getReplicaStatus } from '../db/replicas/replica-status';
 import { processMetrics } from './registry';
 import { config } from '../config/config';
+import { FIGURES } from '../figures/figures';
 
 // GET /metrics: the process counters plus gauges read from the database at scrape time — each
 // scope's latest finished health run, open alerts and the job queue — for the scopes the caller
@@ -17,10 +18,10 @@ export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; c
   const registry = new Registry();
   const score = gauge(registry, 'stigmem_health_score', 'Health score (0-100) of the latest finished run');
   const findings = gauge(registry, 'stigmem_lint_findings', 'Findings of the latest finished run by check and severity', ['scope', 'check', 'severity']);
-  const facts = gauge(registry, 'stigmem_facts', 'Fact rows in the scope at the latest run');
-  const live = gauge(registry, 'stigmem_live_values', 'Live values in the scope at the latest run');
-  const pending = gauge(registry, 'stigmem_conflicts_pending', 'Contradicted triples waiting for a decision at the latest run');
-  const aged = gauge(registry, 'stigmem_conflicts_aged', 'Contradictions unresolved for more than 14 days at the latest run');
+  const facts = gauge(registry, 'stigmem_facts', `${FIGURES.facts.label} at the latest run: ${FIGURES.facts.definition}`);
+  const live = gauge(registry, 'stigmem_live_values', `${FIGURES.live_values.label} at the latest run: ${FIGURES.live_values.definition}`);
+  const pending = gauge(registry, 'stigmem_conflicts_pending', `${FIGURES.contradicted_triples.label} at the latest run: ${FIGURES.contradicted_triples.definition}`);
+  const aged = gauge(registry, 'stigmem_conflicts_aged', `${FIGURES.aged_contradictions.label} at the latest run: ${FIGURES.aged_contradictions.definition}`);
   const lastRun = gauge(registry, 'stigmem_health_run_last_timestamp_seconds', 'Start of the latest health run (any status)');
   const lastDuration = gauge(registry, 'stigmem_health_run_last_duration_seconds', 'Duration of the latest health run');
   const lastFailed = gauge(registry, 'stigmem_health_run_last_failed', '1 when the latest health run failed');

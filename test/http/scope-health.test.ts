@@ -76,21 +76,22 @@ describeHttp('scope health (the dashboard cards)', () => {
     const entity = uniqueEntity('health-delta');
     expect((await api.post('/v1/facts', { facts: [wireFact(entity, 'red', { scope: SCOPE }), wireFact(entity, 'blue', { scope: SCOPE })] })).status).toBe(201);
     const opened = await health();
-    // Two values of one entity, plus the conflict's two bookkeeping facts on its own entity.
+    // Two values of one entity, plus the conflict's two bookkeeping facts on its own entity: fact
+    // rows count them, values, live values and entities do not (docs/semantics.md § Figures).
     expect(opened.fact_count - before.fact_count).toBe(4);
-    expect(opened.value_count - before.value_count).toBe(4);
-    expect(opened.live_value_count - before.live_value_count).toBe(4);
-    expect(opened.entity_count - before.entity_count).toBe(2);
+    expect(opened.value_count - before.value_count).toBe(2);
+    expect(opened.live_value_count - before.live_value_count).toBe(2);
+    expect(opened.entity_count - before.entity_count).toBe(1);
     expect(opened.findings.error - before.findings.error).toBe(1);
     expect(opened.by_check.contradiction - before.by_check.contradiction).toBe(1);
 
     expect((await api.post('/v1/facts', wireFact(entity, 'red', { scope: SCOPE, confidence: 0 }))).status).toBe(201);
     const closed = await health();
-    // The retraction and the conflict's "resolved" status: two facts; red is no longer live, and
-    // the status triple gains its "resolved" value.
+    // The retraction and the conflict's "resolved" status: two fact rows; red is no longer live (the
+    // status triple's new "resolved" value is bookkeeping, not counted).
     expect(closed.fact_count - opened.fact_count).toBe(2);
-    expect(closed.value_count - opened.value_count).toBe(1);
-    expect(closed.live_value_count - opened.live_value_count).toBe(0);
+    expect(closed.value_count - opened.value_count).toBe(0);
+    expect(closed.live_value_count - opened.live_value_count).toBe(-1);
     expect(closed.findings.error).toBe(before.findings.error);
     expect(closed.by_check.contradiction).toBe(before.by_check.contradiction);
   });
