@@ -96,7 +96,7 @@ export async function listAlertGroups(query: AlertsQuery, scopes: FactScope[], n
   if (!page.length) return { groups: [], counts };
   const pairs = page.map((g) => ({ ruleId: g.ruleId, scope: g.scope }));
   const latest = await db.alert.findMany({
-    where: { ...where, OR: page.map((g) => ({ ruleId: g.ruleId, scope: g.scope, openedAt: g.lastOpenedAt })) },
+    where: { AND: [where, { OR: page.map((g) => ({ ruleId: g.ruleId, scope: g.scope, openedAt: g.lastOpenedAt })) }] },
     include: { rule: true, events: { orderBy: { at: 'asc' } } },
     orderBy: [{ openedAt: 'desc' }, { id: 'asc' }],
   });

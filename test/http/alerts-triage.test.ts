@@ -152,6 +152,8 @@ describeHttp('alert triage: levels, groups, acknowledging many, muting', () => {
     expect(after.counts.muted).toBe(before.counts.muted + 1);
     expect((await alertsOf({ scope, status: 'muted' })).alerts.map((a) => a.id)).toContain(opened.id);
     expect((await alertsOf({ scope, status: 'open' })).alerts.map((a) => a.id)).not.toContain(opened.id);
+    const mutedGroups = ((await api.get('/v1/alerts', { query: { scope, status: 'muted', group: 'rule_scope' } })).body as { groups: Group[] }).groups;
+    expect(mutedGroups.find((g) => g.rule.id === rule.id)).toMatchObject({ counts: { muted: 1, open: 0 }, latest: { id: opened.id }, muted_until: expect.any(String) });
     // The mute expires by itself: no job, the clock passes `until`.
     const db = await getDb();
     await db.alertMute.updateMany({ where: { ruleId: rule.id, endedAt: null }, data: { until: new Date(Date.now() - 1000) } });
