@@ -44,7 +44,7 @@ export function MuteControl({ ruleId, scope, mutedUntil }: { ruleId: string; sco
       <label className="sr-only" htmlFor={`${id}-for`}>
         Mute for
       </label>
-      <select id={`${id}-for`} value={duration} onChange={(e) => setDuration(Number(e.target.value))} className={`${inputStyles} w-auto`}>
+      <select id={`${id}-for`} value={duration} onChange={(e) => setDuration(Number(e.target.value))} className={`${inputStyles} max-w-48`}>
         {DURATIONS.map((d) => (
           <option key={d.ms} value={d.ms}>
             for {d.label}

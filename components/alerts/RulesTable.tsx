@@ -9,7 +9,7 @@ const KIND_LABELS: Record<string, (r: AlertRuleRecord) => string> = {
   findings_above: (r) => `${[r.check?.replace('_', ' '), r.severity, 'findings'].filter(Boolean).join(' ')} above ${r.threshold}`,
   pending_above: (r) => `pending contradictions above ${r.threshold}`,
   aged_above: (r) => `aged contradictions above ${r.threshold}`,
-  false_alarms: (r) => `false alarms ≥ ${r.threshold} in 7 days and rising`,
+  false_alarms: (r) => `false alarms ≥ ${r.threshold} in 7 days, rising, while the queue does not shrink`,
   run_slower_than: (r) => `a run takes longer than ${r.threshold} s`,
   run_failed: () => 'a health run failed',
 };
