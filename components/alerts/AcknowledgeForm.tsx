@@ -1,28 +1,29 @@
 'use client';
 
 import { useState } from 'react';
-import { useAcknowledgeMutation } from '@/lib/alerts/hooks/use-alert-mutations';
+import { useAcknowledgeManyMutation } from '@/lib/alerts/hooks/use-alert-mutations';
 import { buttonStyles, inputStyles } from '../ui/styles';
 import { InlineError } from '../ui/InlineError';
 
-/** Acknowledge an open alert with an optional note; the run still resolves it when the condition ends. */
-export function AcknowledgeForm({ alertId }: { alertId: string }) {
+/** Acknowledge a group's open alerts (a rule on a scope) with an optional note; runs still resolve them when the condition ends. */
+export function AcknowledgeForm({ ruleId, scope, count }: { ruleId: string; scope: string; count: number }) {
   const [note, setNote] = useState('');
-  const ack = useAcknowledgeMutation(alertId);
+  const ack = useAcknowledgeManyMutation();
+  const id = `ack-${ruleId}-${scope}`;
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        ack.mutate(note.trim() || null);
+        ack.mutate({ rule_id: ruleId, scope, note: note.trim() || null });
       }}
-      className="mt-3 flex flex-wrap items-start gap-2"
+      className="flex flex-wrap items-start gap-2"
     >
-      <label className="sr-only" htmlFor={`ack-${alertId}`}>
+      <label className="sr-only" htmlFor={id}>
         Note
       </label>
-      <input id={`ack-${alertId}`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} placeholder="Note (optional): who is on it, what is the plan" className={`${inputStyles} max-w-md flex-1`} />
+      <input id={id} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} placeholder="Note (optional): who is on it, what is the plan" className={`${inputStyles} max-w-md flex-1`} />
       <button type="submit" disabled={ack.isPending} className={buttonStyles.secondary} data-testid="acknowledge">
-        {ack.isPending ? 'Acknowledging…' : 'Acknowledge'}
+        {ack.isPending ? 'Acknowledging…' : count > 1 ? `Acknowledge ${count}` : 'Acknowledge'}
       </button>
       <InlineError error={ack.error} className="w-full text-xs text-rose-700" />
     </form>

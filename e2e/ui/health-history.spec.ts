@@ -61,6 +61,46 @@ test.describe('health history and alerts', () => {
     await expect(alert.getByTestId('alert-status')).toHaveText('acknowledged');
     await expect(alert).toContainText('on it from the e2e test');
     await expect(alert.getByRole('link', { name: 'Open the run' })).toHaveAttribute('href', new RegExp(`run=${after.id}`));
+    await expect(alert.getByTestId('alert-level')).toHaveText('warning');
+  });
+
+  test('the header counts what the Alerts page counts; mute, unmute and acknowledge a selection', async ({ page, request }) => {
+    const suffix = uniqueSuffix();
+    await createReviewConflict(request, { entity: `e2e:mute:${suffix}`, relation: 'e2e:owner', a: { value: 'alice', confidence: 0.9 }, b: { value: 'bob', confidence: 0.8 }, scope: SCOPE });
+    await runNow(request);
+    const rule = await request.post('/v1/alerts/rules', { headers: adminHeaders, data: { name: `E2E muted ${suffix}`, kind: 'pending_above', scope: SCOPE, threshold: 0, level: 'critical' } });
+    expect(rule.status()).toBe(201);
+    await runNow(request);
+
+    await signInViaApi(page);
+    await page.goto('/alerts');
+    const openCount = page.getByTestId('alert-open-count');
+    const badge = page.getByTestId('alerts-badge');
+    const opened = Number(await openCount.textContent());
+    expect(opened).toBeGreaterThan(0);
+    await expect(badge).toHaveAttribute('aria-label', `${opened} open alert${opened === 1 ? '' : 's'}`);
+
+    const card = page.getByTestId('alert-card').filter({ hasText: `E2E muted ${suffix}` });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId('alert-level')).toHaveText('critical');
+    await expect(card.getByTestId('alert-group-fired')).toContainText('Fired once');
+    await card.getByLabel('Reason').fill('known, fixing it');
+    await card.getByTestId('mute').click();
+    await expect(card.getByTestId('alert-status')).toHaveText('muted');
+    await expect(card.getByTestId('muted-until')).toBeVisible();
+    await expect(openCount).toHaveText(String(opened - 1));
+    await expect(badge).toHaveAttribute('aria-label', `${opened - 1} open alert${opened - 1 === 1 ? '' : 's'}`);
+    await expect(page.getByTestId('rules-table')).toContainText('known, fixing it');
+
+    await card.getByTestId('unmute').click();
+    await expect(card.getByTestId('alert-status')).toHaveText('open');
+    await expect(openCount).toHaveText(String(opened));
+
+    await card.getByTestId('alert-select').check();
+    await expect(page.getByTestId('acknowledge-selected')).toHaveText('Acknowledge selected (1)');
+    await page.getByTestId('acknowledge-selected').click();
+    await expect(card.getByTestId('alert-status')).toHaveText('acknowledged');
+    await expect(openCount).toHaveText(String(opened - 1));
   });
 
   test('the history page of another scope renders its empty state or its charts', async ({ page }) => {

@@ -22,6 +22,10 @@ export interface AlertRecord {
   rule: { id: string; name: string; kind: string };
   scope: string;
   status: AlertStatus;
+  /** The rule's level: critical, warning or info (lib/alerts/alert-level.ts). */
+  level: string;
+  /** While a mute of its rule holds on its scope: when the mute ends (lib/alerts/alert-mutes.ts). */
+  muted_until: string | null;
   message: string;
   value: number;
   threshold: number;
@@ -40,12 +44,14 @@ export function toEventRecord(e: AlertEvent): AlertEventRecord {
   return { kind: e.kind, at: formatInstant(e.at), value: e.value, message: e.message, actor: e.actor, run_id: e.runId };
 }
 
-export function toAlertRecord(a: Alert & { rule: Pick<AlertRule, 'id' | 'name' | 'kind'>; events?: AlertEvent[] }): AlertRecord {
+export function toAlertRecord(a: Alert & { rule: Pick<AlertRule, 'id' | 'name' | 'kind' | 'level'>; events?: AlertEvent[] }, mutedUntil: Date | null = null): AlertRecord {
   const record: AlertRecord = {
     id: a.id,
     rule: { id: a.rule.id, name: a.rule.name, kind: a.rule.kind },
     scope: a.scope,
     status: a.status as AlertStatus,
+    level: a.rule.level,
+    muted_until: a.status === 'resolved' ? null : formatInstantOrNull(mutedUntil),
     message: a.message,
     value: a.value,
     threshold: a.threshold,
@@ -69,7 +75,7 @@ export function alertPayload(event: WebhookEvent, alert: AlertRecord, note?: str
   const base = config().node.url;
   const link = base ? ` ${base}/alerts?alert=${encodeURIComponent(alert.id)}` : '';
   const extra = event === 'alert.acknowledged' && alert.acknowledged_by ? ` by ${alert.acknowledged_by}${note ? `: ${note}` : ''}` : '';
-  const text = `[Stigmem Health] ${alert.rule.name} ${VERB[event] ?? event} in scope ${alert.scope}${extra} — ${alert.message}${link}`;
+  const text = `[Stigmem Health] ${alert.level === 'info' ? '' : `${alert.level.toUpperCase()}: `}${alert.rule.name} ${VERB[event] ?? event} in scope ${alert.scope}${extra} — ${alert.message}${link}`;
   const { events: _events, ...body } = alert;
   return { event, scope: alert.scope, text, alert: body };
 }

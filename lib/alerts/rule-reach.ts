@@ -12,3 +12,14 @@ export async function ruleReach(id: string): Promise<FactScope | typeof GLOBAL |
 
 /** What a rule written with this scope touches: a rule without one runs over every scope. */
 export const ruleTarget = (scope: FactScope | null): FactScope | typeof GLOBAL => scope ?? GLOBAL;
+
+/**
+ * What muting rule `id` on `scope` (or on all it covers) touches: the rule's own scope, and the
+ * scope named; for a rule of every scope, the scope named, or every scope at once without one.
+ */
+export async function muteReach(id: string, scope: FactScope | null | undefined): Promise<readonly (FactScope | typeof GLOBAL | null)[]> {
+  const reach = await ruleReach(id);
+  if (reach === null) return [null];
+  if (reach === GLOBAL) return [scope ?? GLOBAL];
+  return [reach, scope ?? null];
+}

@@ -2,13 +2,14 @@ import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
 import { AGED_AFTER_DAYS } from './review-sql';
-import { config } from '../config/config';
 import { countReviewQueue } from '../facts/count-review-queue';
+import { reviewAlerts } from '../alerts/review-alerts';
 
 // Review history per scope and UTC day, computed from the contradictions themselves (no extra
 // bookkeeping that could drift), one per contradicted triple as the queue counts them: detected
 // (opened), resolved by basis, dismissed (false alarms), pending at the end of the day and the mean
-// age of what was pending. Plus the dashboard's alerts.
+// age of what was pending. Plus the open alerts of the review rules (lib/alerts/review-alerts.ts):
+// the same count as the header's, restricted to those rules and these scopes.
 
 export interface HistoryDay {
   scope: string;
@@ -19,10 +20,6 @@ export interface HistoryDay {
   dismissed: number;
   pending: number;
   mean_pending_age_days: number | null;
-}
-
-export function alertThresholds() {
-  return { ...config().alertThresholds };
 }
 
 /**
@@ -77,7 +74,7 @@ export function historySql(scopes: FactScope[], days: number, now: Date): Prisma
 }
 
 export async function reviewHistory(scopes: FactScope[], days: number) {
-  return readOnly(async (tx) => {
+  const computed = await readOnly(async (tx) => {
     const now = new Date();
     const rows = await tx.$queryRaw<
       { scope: string; day: Date; detected: bigint; manual: bigint; evidence: bigint; confidence: bigint; retracted: bigint; dismissed: bigint; pending: bigint; mean_age: number | null }[]
@@ -96,14 +93,9 @@ export async function reviewHistory(scopes: FactScope[], days: number) {
       };
     });
     const current = await countReviewQueue(tx, scopes, now);
-    const thresholds = alertThresholds();
     const summary = { pending: current.contradicted_triples, aged: current.aged_contradictions, dismissed_last_7_days: current.dismissed_last_7_days, dismissed_previous_7_days: current.dismissed_prev_7_days, unresolved_conflicts: current.unresolved_conflicts };
-    const alerts: { code: string; message: string }[] = [];
-    if (summary.pending > thresholds.pending) alerts.push({ code: 'pending_high', message: `${summary.pending} contradictions wait for review (alert above ${thresholds.pending})` });
-    if (summary.aged > thresholds.aged) alerts.push({ code: 'aged', message: `${summary.aged} contradictions are unresolved for more than ${AGED_AFTER_DAYS} days` });
-    if (summary.dismissed_last_7_days >= thresholds.false_alarms_per_week && summary.dismissed_last_7_days > summary.dismissed_previous_7_days) {
-      alerts.push({ code: 'false_alarms_rising', message: `${summary.dismissed_last_7_days} false alarms dismissed this week, up from ${summary.dismissed_previous_7_days}` });
-    }
-    return { days, history, summary, thresholds, alerts };
+    return { days, history, summary };
   });
+  const alerts = await reviewAlerts(scopes);
+  return { ...computed, alerts: alerts.open, alert_counts: alerts.counts };
 }

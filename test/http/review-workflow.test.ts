@@ -222,11 +222,12 @@ describeHttp('divergence', () => {
 });
 
 describeHttp('review history', () => {
-  it("counts today's detections, resolutions by basis, dismissals and pending; raises alerts by threshold", async () => {
+  it("counts today's detections, resolutions by basis, dismissals and pending; lists the open review alerts", async () => {
     const scope = 'local';
     const readHistory = async () => (await api.get('/v1/conflicts/history', { query: { scope, days: 7 } })).body as {
       history: { day: string; detected: number; resolved: number; resolved_by_basis: Record<string, number>; dismissed: number; pending: number; mean_pending_age_days: number | null }[];
-      alerts: { code: string }[];
+      alerts: { rule: { id: string; kind: string } }[];
+      alert_counts: { open: number };
     };
     const before = (await readHistory()).history.at(-1)!;
     const make = async () => {
@@ -240,8 +241,12 @@ describeHttp('review history', () => {
     await make();
     await api.post(`/v1/conflicts/${enc(one.conflict.conflict_id)}/resolve`, { winning_fact_id: one.a.id });
     await api.post(`/v1/conflicts/${enc(two.conflict.conflict_id)}/dismiss`, {});
-    setEnv({ STIGMEM_ALERT_PENDING: '0' });
+    // The review alerts are the alert rules' (the header's count): a review rule opens one at the next health run.
+    const rule = (await api.post('/v1/alerts/rules', { name: `review ${uniqueEntity('r')}`, kind: 'pending_above', scope, threshold: 0 })).body as { id: string };
+    expect((await readHistory()).alerts.map((a) => a.rule.id)).not.toContain(rule.id);
+    expect((await api.post('/v1/health/runs', { scope })).status).toBe(201);
     const after = await readHistory();
+    await api.delete(`/v1/alerts/rules/${rule.id}`);
     const today = after.history.at(-1)!;
     expect(after.history).toHaveLength(7);
     expect(today.day).toBe(new Date().toISOString().slice(0, 10));
@@ -250,7 +255,8 @@ describeHttp('review history', () => {
     expect(today.dismissed - before.dismissed).toBe(1);
     expect(today.pending - before.pending).toBe(1);
     expect(today.mean_pending_age_days).not.toBeNull();
-    expect(after.alerts.map((a) => a.code)).toContain('pending_high');
+    expect(after.alerts.find((a) => a.rule.id === rule.id)?.rule.kind).toBe('pending_above');
+    expect(after.alerts).toHaveLength(after.alert_counts.open);
     expectError(await api.get('/v1/conflicts/history', { query: { days: 0 } }), 400, 'validation_error');
   });
 });

@@ -126,6 +126,14 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts?scope=team', outsider: 'deny' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', outsider: 'hide' },
   { method: 'POST', pattern: '/v1/alerts/[id]/acknowledge', path: () => `/v1/alerts/${team.alert}/acknowledge`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts?group=rule_scope', outsider: 'hide' },
+  { method: 'POST', pattern: '/v1/alerts/acknowledge', path: () => '/v1/alerts/acknowledge', body: () => ({ ids: [team.alert] }), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/alerts/acknowledge', path: () => '/v1/alerts/acknowledge', body: () => ({ rule_id: owned.globalRule, scope: 'team' }), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/alerts/rules/[id]/mute', path: () => `/v1/alerts/rules/${owned.teamRule}/mute`, body: () => ({ until: new Date(Date.now() + 3600_000).toISOString() }), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/alerts/rules/[id]/mute', path: () => `/v1/alerts/rules/${owned.globalRule}/mute`, body: () => ({ until: new Date(Date.now() + 3600_000).toISOString() }), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/alerts/rules/[id]/mute', path: () => `/v1/alerts/rules/${owned.globalRule}/mute`, body: () => ({ scope: 'team', until: new Date(Date.now() + 3600_000).toISOString() }), outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/alerts/rules/[id]/mute', path: () => `/v1/alerts/rules/${owned.teamRule}/mute`, outsider: 'deny', reader: 'deny' },
+  { method: 'DELETE', pattern: '/v1/alerts/rules/[id]/mute', path: () => `/v1/alerts/rules/${owned.globalRule}/mute?scope=team`, outsider: 'deny', reader: 'deny' },
   // Rules: a reader sees those of its scopes and those of every scope; a rule of every scope is global.
   { method: 'GET', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', outsider: 'hide' },
   { method: 'POST', pattern: '/v1/alerts/rules', path: () => '/v1/alerts/rules', body: () => ({ name: 'iso', kind: 'score_below', scope: 'team', threshold: 50 }), outsider: 'deny', reader: 'deny' },
@@ -339,8 +347,11 @@ describeHttp('scope isolation over every route and tool', () => {
       const { res, label } = await call(reader, c);
       expect([403, 404], `${label} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
     }
-    // Nothing above changed team's conflict.
+    // Nothing above changed team's conflict, its alert or its rules' mutes.
     expect((await api.get(`/v1/conflicts/${encodeURIComponent(team.conflictId)}`)).body).toMatchObject({ status: 'unresolved' });
+    const db = await getDb();
+    expect(await db.alert.findUniqueOrThrow({ where: { id: team.alert } })).toMatchObject({ status: 'open' });
+    expect(await db.alertMute.count({ where: { ruleId: { in: [owned.teamRule, owned.globalRule] } } })).toBe(0);
   });
 
   it('a batch that mixes an allowed scope with a forbidden one writes nothing', async () => {

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import { AlertCard } from '@/components/alerts/AlertCard';
-import { AlertStatusTabs } from '@/components/alerts/AlertStatusTabs';
+import { AlertGroupList } from '@/components/alerts/AlertGroupList';
+import { ALERT_PAGE_STATUSES, AlertStatusTabs } from '@/components/alerts/AlertStatusTabs';
 import { RulesTable } from '@/components/alerts/RulesTable';
 import { AddWebhookForm } from '@/components/webhooks/AddWebhookForm';
 import { WebhookRow } from '@/components/webhooks/WebhookRow';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { cardStyles } from '@/components/ui/styles';
-import { listAlerts } from '@/lib/alerts/alert-store';
+import { listAlertGroups } from '@/lib/alerts/alert-store';
 import { listRules } from '@/lib/alerts/rule-store';
 import { pageAccess } from '@/lib/pages/page-access';
 import type { FactScope } from '@/lib/facts/scope';
@@ -16,13 +16,13 @@ import { listWebhooks } from '@/lib/webhooks/webhook-store';
 export const metadata: Metadata = { title: 'Alerts' };
 
 type SearchParams = Record<string, string | string[] | undefined>;
-const STATUSES = ['active', 'resolved', 'all'] as const;
+const EMPTY: Record<string, string> = { resolved: 'No resolved alerts', all: 'No alerts yet', muted: 'Nothing is muted', acknowledged: 'Nothing is acknowledged' };
 
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = (await searchParams).status;
-  const status = STATUSES.find((s) => s === raw) ?? 'active';
+  const status = ALERT_PAGE_STATUSES.find((s) => s === raw) ?? 'active';
   const access = await pageAccess(`/alerts?status=${status}`);
-  const { alerts, counts } = await listAlerts({ status, limit: 200 }, access.scopes);
+  const { groups, counts } = await listAlertGroups({ status, group: 'rule_scope', limit: 200 }, access.scopes);
   const rules = await listRules(access.scopes);
   const isAdmin = access.can('admin');
   const webhooks = isAdmin ? (await listWebhooks(access.scopesWith('admin'))).webhooks : [];
@@ -30,17 +30,16 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader
         title="Alerts"
-        description="Alerts open when a rule’s condition starts to hold after a health run, update while it holds and resolve by themselves at the first run where it no longer does. Acknowledge one to say you are on it."
+        description="Alerts open when a rule’s condition starts to hold after a health run (not while the scope is getting better), update while it holds and resolve by themselves at the first run where it no longer does. One card per rule and scope. Acknowledge to say you are on it; mute a rule on a scope to stop it opening alerts there until a time you choose."
       />
+      <p className="mb-3 text-sm text-slate-700" data-testid="alert-summary">
+        <strong data-testid="alert-open-count">{counts.open}</strong> open {counts.open === 1 ? 'alert' : 'alerts'} (the header’s count) · {counts.muted} muted · {counts.acknowledged} acknowledged
+      </p>
       <AlertStatusTabs status={status} counts={counts} />
-      {alerts.length ? (
-        <ul className="space-y-3" data-testid="alert-list">
-          {alerts.map((a) => (
-            <AlertCard key={a.id} alert={a} canAcknowledge={access.can('write', a.scope as FactScope)} />
-          ))}
-        </ul>
+      {groups.length ? (
+        <AlertGroupList groups={groups} writableScopes={access.scopesWith('write')} />
       ) : (
-        <EmptyState title={status === 'resolved' ? 'No resolved alerts' : status === 'all' ? 'No alerts yet' : 'Nothing is alerting'} testId="alerts-empty">
+        <EmptyState title={EMPTY[status] ?? 'Nothing is alerting'} testId="alerts-empty">
           Every rule below is checked after each health run of a scope.
         </EmptyState>
       )}

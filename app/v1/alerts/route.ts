@@ -1,4 +1,4 @@
-import { alertsQuerySchema, listAlerts } from '@/lib/alerts/alert-store';
+import { alertsQuerySchema, listAlertGroups, listAlerts } from '@/lib/alerts/alert-store';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -9,7 +9,7 @@ export const GET = apiRoute({
   query: alertsQuerySchema,
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
-  handler: ({ query, scopes }) => listAlerts(query, scopes),
+  handler: ({ query, scopes }) => (query.group ? listAlertGroups(query, scopes) : listAlerts(query, scopes)),
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

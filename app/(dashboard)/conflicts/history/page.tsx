@@ -59,7 +59,7 @@ export default async function ReviewHistoryPage({ searchParams }: { searchParams
       {header}
       <div className="space-y-4">
         <HistoryFilterForm scopes={readable} scope={range.scope} days={range.days} />
-        <ReviewAlertBanner alerts={history.alerts} thresholds={history.thresholds} />
+        <ReviewAlertBanner alerts={history.alerts} />
         <ReviewSummary summary={history.summary} today={points.at(-1)} />
         <ReviewTrendCharts points={points} />
         <ReviewHistoryTable points={points} />

@@ -1,4 +1,4 @@
-import { acknowledgeAlert, acknowledgeSchema } from '@/lib/alerts/alert-store';
+import { acknowledgeAlert, acknowledgeSchema } from '@/lib/alerts/acknowledge-alerts';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { recordScope } from '@/lib/auth/record-scope';
