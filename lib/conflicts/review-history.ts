@@ -1,7 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
 import type { FactScope } from '../facts/scope';
-import { AGED_AFTER_DAYS } from './review-sql';
 import { countReviewQueue } from '../facts/count-review-queue';
 import { reviewAlerts } from '../alerts/review-alerts';
 
