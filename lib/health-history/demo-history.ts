@@ -40,7 +40,8 @@ export async function buildDemoHistory(options: DemoHistoryOptions = {}): Promis
     const replayed = await replayHistory({ scope, from, to, everyMs }, { onProgress: (p) => options.onProgress?.(scope, p) });
     runs += replayed.runs;
     if (scope === DEMO_RULE_SCOPE) {
-      const threshold = median(replayed.records.map((r) => r.pending_conflicts));
+      // At least 1: a median of 0 would fire on the scope's first contradiction.
+      const threshold = Math.max(1, median(replayed.records.map((r) => r.pending_conflicts)));
       const id = `demo-contradictions-${scope}`;
       await db.alertRule.upsert({
         where: { id },

@@ -1,0 +1,129 @@
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/prisma';
+import { fingerprintOf } from '@/lib/health-history/fingerprint';
+import { api, createKey, describeHttp, expectBody, expectError, hlcText, takeTurnsOnScopeHistory, uniqueEntity, wireFact } from '../harness';
+
+// Health history from the log (docs/decisions.md § Health history): a rebuild replays a scope's runs
+// of a past range, each the lint as of its instant; its diff is the change since the run before; the
+// runs it replaces are gone; the run after the range gets its diff recomputed. Checked against
+// POST /v1/lint with as_of, the node's own answer for each instant.
+
+const S = 'public';
+const DAY = 86_400_000;
+
+const Finding = z.object({ check: z.string(), severity: z.string(), entity: z.string(), relation: z.string().nullable(), conflict_id: z.string().nullish(), ref_target: z.string().nullish() });
+const AsOfLint = z.object({ findings: z.array(Finding), fact_count: z.number(), as_of: z.string() }).passthrough();
+const Run = z.object({
+  id: z.string(),
+  trigger: z.string(),
+  started_at: z.string(),
+  fact_count: z.number(),
+  findings: z.record(z.string(), z.record(z.string(), z.number())),
+  new_count: z.number(),
+  fixed_count: z.number(),
+}).passthrough();
+const RunList = z.object({ runs: z.array(Run) }).passthrough();
+const RunDetail = Run.extend({ new_findings: z.array(z.object({ check: z.string(), entity: z.string() }).passthrough()) });
+const Job = z.object({ job_id: z.string(), status: z.string() }).passthrough();
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function lintAsOf(at: string) {
+  return expectBody(await api.post('/v1/lint', { scope: S, as_of: at }), 200, AsOfLint);
+}
+
+/** Counts by check and severity, as a run stores them. */
+function counts(findings: z.infer<typeof Finding>[]): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const f of findings) (out[f.check] ??= {})[f.severity] = (out[f.check]?.[f.severity] ?? 0) + 1;
+  return out;
+}
+
+const identities = (findings: z.infer<typeof Finding>[]) => new Set(findings.map((f) => fingerprintOf({ ...f, conflict_id: f.conflict_id ?? undefined, ref_target: f.ref_target ?? undefined })));
+const minus = (a: Set<string>, b: Set<string>) => [...a].filter((x) => !b.has(x)).length;
+
+async function rebuild(body: Record<string, unknown>) {
+  const started = expectBody(await api.post('/v1/health/history/rebuild', body), 202, Job);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const job = expectBody(await api.get(`/v1/health/history/jobs/${started.job_id}`), 200, Job);
+    if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describeHttp('health history from the log', () => {
+  takeTurnsOnScopeHistory();
+
+  it('rebuilds a range: each run is the lint as of its instant, with the diff since the run before; replaced runs are gone and the run after is repaired', async () => {
+    const t0 = Math.floor((Date.now() - 8 * DAY) / 60_000) * 60_000;
+    const [a, b, c] = [uniqueEntity('replay-a'), uniqueEntity('replay-b'), uniqueEntity('replay-c')];
+    const at = (days: number, counter = 0) => ({ hlc: hlcText(t0 + days * DAY, counter), timestamp: iso(t0 + days * DAY) });
+    // The log: a's contradiction from day 1.5; b's value expires on day 3.5; c refers to nothing from day 2.5.
+    expect((await api.post('/v1/facts/import', {
+      facts: [
+        wireFact(a, 'alice', { scope: S, ...at(0.5) }),
+        wireFact(a, 'bob', { scope: S, ...at(1.5) }),
+        wireFact(b, 'for a while', { scope: S, ...at(0.6), valid_until: iso(t0 + 3.5 * DAY) }),
+        wireFact(c, { type: 'ref', v: uniqueEntity('replay-missing') }, { scope: S, relation: 'memory:related_to', ...at(2.5) }),
+      ],
+    })).status).toBe(201);
+    // A run after the range (now), and a wrong run inside it that the rebuild must replace.
+    expect((await api.post('/v1/health/runs', { scope: S })).status).toBe(201);
+    const db = await getDb();
+    const bogus = await db.healthRun.create({ data: { id: `bogus-${t0}`, scope: S, trigger: 'schedule', status: 'ok', startedAt: new Date(t0 + 2.2 * DAY), factCount: 1, findings: { contradiction: { error: 999 } }, score: 1 } });
+
+    const job = await rebuild({ scope: S, from: iso(t0), to: iso(t0 + 5 * DAY), every_hours: 24 });
+    expect(job).toMatchObject({ status: 'done', runs: 6, repaired: 1 });
+    expect(Number(job.replaced)).toBeGreaterThanOrEqual(1);
+    expect(await db.healthRun.findUnique({ where: { id: bogus.id } })).toBeNull();
+
+    const listed = expectBody(await api.get('/v1/health/runs', { query: { scope: S, since: iso(t0 - 1), limit: 100 } }), 200, RunList).runs;
+    const replayed = listed.filter((r) => r.trigger === 'replay' && Date.parse(r.started_at) <= t0 + 5 * DAY).sort((x, y) => Date.parse(x.started_at) - Date.parse(y.started_at));
+    expect(replayed.map((r) => Date.parse(r.started_at) - t0)).toEqual([0, 1, 2, 3, 4, 5].map((d) => d * DAY));
+
+    // Every replayed run: its counts are the lint as of its instant; its diff is the change since the run before it.
+    const lints = await Promise.all(replayed.map((r) => lintAsOf(r.started_at)));
+    for (const [i, run] of replayed.entries()) {
+      expect(run.findings).toEqual(counts(lints[i].findings));
+      expect(run.fact_count).toBe(lints[i].fact_count);
+      if (i === 0) continue;
+      const [before, now] = [identities(lints[i - 1].findings), identities(lints[i].findings)];
+      expect([run.new_count, run.fixed_count]).toEqual([minus(now, before), minus(before, now)]);
+    }
+    // What changed in the log shows as new on the day it happened: a's contradiction on day 2, c's broken ref on day 3, b's stale value on day 4.
+    const newOf = async (day: number) => expectBody(await api.get(`/v1/health/runs/${replayed[day].id}`), 200, RunDetail).new_findings.map((f) => `${f.check} ${f.entity}`);
+    expect(await newOf(2)).toContain(`contradiction ${a}`);
+    expect(await newOf(3)).toContain(`broken_ref ${c}`);
+    expect(await newOf(4)).toContain(`stale ${b}`);
+    expect(await newOf(1)).not.toContain(`contradiction ${a}`);
+
+    // The run after the range: its diff is now against the last replayed run.
+    const after = listed.filter((r) => Date.parse(r.started_at) > t0 + 5 * DAY).sort((x, y) => Date.parse(x.started_at) - Date.parse(y.started_at))[0];
+    const afterLint = await lintAsOf(after.started_at);
+    const [last, next] = [identities(lints[lints.length - 1].findings), identities(afterLint.findings)];
+    expect([after.new_count, after.fixed_count]).toEqual([minus(next, last), minus(last, next)]);
+
+    // Recorded in the audit log.
+    const audit = (await api.get('/v1/audit', { query: { action: 'health_history.rebuild', limit: 5 } })).body as { entries: { target_id: string | null }[] };
+    expect(audit.entries.map((e) => e.target_id)).toContain(job.job_id);
+  });
+
+  it('refuses a range it cannot replay, and callers without authority over the scope', async () => {
+    const now = Date.now();
+    const body = { scope: S, from: iso(now - 3 * DAY), to: iso(now - DAY), every_hours: 24 };
+    expectError(await api.post('/v1/health/history/rebuild', { ...body, to: iso(now + 3_600_000) }), 400, 'as_of_in_future');
+    expectError(await api.post('/v1/health/history/rebuild', { ...body, to: iso(now - 4 * DAY) }), 400, 'invalid_range');
+    expectError(await api.post('/v1/health/history/rebuild', { ...body, from: iso(now - 400 * DAY), every_hours: 1 }), 400, 'range_too_large');
+    expectError(await api.post('/v1/health/history/rebuild', { ...body, from: 'yesterday' }), 400, 'validation_error');
+    expectError(await api.post('/v1/health/history/rebuild', { ...body, every_hours: 0 }), 400, 'validation_error');
+    expectError(await api.post('/v1/health/history/rebuild', { ...body, extra: 1 }), 400, 'validation_error');
+    const teamAdmin = await createKey(['admin'], ['team'], 'team-admin');
+    const writer = await createKey(['read', 'write'], [S], 'writer');
+    expectError(await api.post('/v1/health/history/rebuild', body, { key: teamAdmin.key }), 403, 'forbidden');
+    expectError(await api.post('/v1/health/history/rebuild', body, { key: writer.key }), 403, 'forbidden');
+    // Nothing was started by any of them.
+    expect(await (await getDb()).job.count({ where: { kind: 'history', createdAt: { gte: new Date(now) } } })).toBe(0);
+  });
+});
