@@ -64,4 +64,38 @@ test.describe('demo tour', () => {
     await page.goto(`${BASE}/synthesis?scope=team&tab=snapshots`);
     await expect(page.getByTestId('snapshot-row')).toHaveCount(2);
   });
+
+  test('the demo history is what the node says of each past instant: three random runs recomputed by lint as_of', async ({ request }) => {
+    test.setTimeout(120_000);
+    const auth = { authorization: `Bearer ${E2E_ADMIN_KEY}` };
+    type Finding = { check: string; severity: string; entity: string; relation: string | null; conflict_id?: string; ref_target?: string };
+    type Run = { id: string; trigger: string; started_at: string; score: number; fact_count: number; findings: Record<string, Record<string, number>>; new_count: number; fixed_count: number };
+    const runs = ((await (await request.get(`${BASE}/v1/health/runs?scope=team&limit=500`, { headers: auth })).json()) as { runs: Run[] }).runs.reverse();
+    const replayed = runs.filter((r) => r.trigger === 'replay');
+    // One run a day from the scope's first fact, up to 90 days; no other kind of row in the past.
+    expect(replayed.length).toBeGreaterThanOrEqual(60);
+    expect(runs.filter((r) => r.trigger !== 'replay').length).toBe(1);
+    const lintAt = async (at: string) => {
+      const res = await request.post(`${BASE}/v1/lint`, { headers: auth, data: { scope: 'team', as_of: at } });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { findings: Finding[]; fact_count: number });
+    };
+    const counts = (findings: Finding[]) => {
+      const out: Record<string, Record<string, number>> = {};
+      for (const f of findings) (out[f.check] ??= {})[f.severity] = (out[f.check]?.[f.severity] ?? 0) + 1;
+      return out;
+    };
+    // Identity as the run keeps it: check, entity, relation, target (a contradiction is one per triple).
+    const identities = (findings: Finding[]) => new Set(findings.map((f) => [f.check, f.entity, f.relation ?? '', f.check === 'contradiction' ? '' : (f.conflict_id ?? ''), f.ref_target ?? ''].join('\u0000')));
+    const picks = new Set<number>();
+    while (picks.size < 3) picks.add(1 + Math.floor(Math.random() * (replayed.length - 1)));
+    for (const i of picks) {
+      const [before, run] = [replayed[i - 1], replayed[i]];
+      const [then, previous] = [await lintAt(run.started_at), await lintAt(before.started_at)];
+      expect(run.findings, `run of ${run.started_at}`).toEqual(counts(then.findings));
+      expect(run.fact_count).toBe(then.fact_count);
+      const [now, was] = [identities(then.findings), identities(previous.findings)];
+      expect([run.new_count, run.fixed_count], `diff of ${run.started_at}`).toEqual([[...now].filter((x) => !was.has(x)).length, [...was].filter((x) => !now.has(x)).length]);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { CheckNowButton } from '@/components/health-history/CheckNowButton';
 import { HistoryCharts } from '@/components/health-history/HistoryCharts';
 import { RangeTabs } from '@/components/health-history/RangeTabs';
+import { RebuildHistory } from '@/components/health-history/RebuildHistory';
 import { RunDetailPanel } from '@/components/health-history/RunDetailPanel';
 import { RunsTable } from '@/components/health-history/RunsTable';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -28,7 +29,7 @@ export default async function HealthHistoryPage({ params, searchParams }: { para
   const rangeParam = first(sp.range);
   const range = rangeParam && rangeParam in RANGES ? (rangeParam as keyof typeof RANGES) : '30d';
   const runId = first(sp.run) ?? null;
-  const { scopes } = await pageAccess(`/health-history/${encodeURIComponent(scope)}?range=${range}`, { scope });
+  const { scopes, can } = await pageAccess(`/health-history/${encodeURIComponent(scope)}?range=${range}`, { scope });
   const summary = await scopeSummary(scope, range);
   let run: RunDetail | null = null;
   if (runId) run = await getRun(runId, scopes).catch((e) => (e instanceof DomainError && e.kind === 'not_found' ? null : Promise.reject(e)));
@@ -41,7 +42,7 @@ export default async function HealthHistoryPage({ params, searchParams }: { para
       <PageHeader
         back={{ href: '/', label: 'Health' }}
         title={`History: ${scope}`}
-        description="Every health run of this scope — scheduled, from the API or from “Check now” — with its score, findings per check, review queue and duration. Click a point or a row to see what was new and what was fixed."
+        description="Every health run of this scope — scheduled, from the API, from “Check now” or replayed from the log — with its score, findings per check, review queue and duration. Click a point or a row to see what was new and what was fixed."
         actions={<CheckNowButton scope={scope} />}
       />
       <RangeTabs scope={scope} range={range} />
@@ -70,6 +71,7 @@ export default async function HealthHistoryPage({ params, searchParams }: { para
         </div>
       ) : null}
       {run ? <RunDetailPanel run={run} closeHref={`/health-history/${scope}?range=${range}`} /> : null}
+      {can('admin', scopes[0]) ? <RebuildHistory scope={scope} /> : null}
     </>
   );
 }
