@@ -50,6 +50,7 @@ const team = {
   conflictId: '',
   lintJob: '',
   decayJob: '',
+  historyJob: '',
   snapshot: '',
   run: '',
   alert: '',
@@ -122,6 +123,16 @@ const CASES: Case[] = [
   { method: 'POST', pattern: '/v1/health/runs', path: () => '/v1/health/runs', body: () => ({ scope: 'team' }), outsider: 'deny' },
   { method: 'GET', pattern: '/v1/health/runs/[id]', path: () => `/v1/health/runs/${team.run}`, outsider: 'deny' },
   { method: 'GET', pattern: '/v1/health/summary', path: () => '/v1/health/summary?scope=team', outsider: 'deny' },
+  // A rebuild needs an admin of the scope; its job is read like any job of that scope.
+  {
+    method: 'POST',
+    pattern: '/v1/health/history/rebuild',
+    path: () => '/v1/health/history/rebuild',
+    body: () => ({ scope: 'team', from: new Date(Date.now() - 3 * 86_400_000).toISOString(), to: new Date(Date.now() - 86_400_000).toISOString() }),
+    outsider: 'deny',
+    reader: 'deny',
+  },
+  { method: 'GET', pattern: '/v1/health/history/jobs/[id]', path: () => `/v1/health/history/jobs/${team.historyJob}`, outsider: 'deny' },
   { method: 'GET', pattern: '/api/health', path: () => '/api/health?scope=team', outsider: 'hide' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts?scope=team', outsider: 'deny' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', outsider: 'hide' },
@@ -266,6 +277,7 @@ describeHttp('scope isolation over every route and tool', () => {
     const admin = { keyId: null, entityUri: 'stigmem://local/admin', permissions: ['admin' as const], allowedScopes: ['team' as const], via: 'open' as const };
     team.lintJob = (await startJob({ kind: 'lint', pagedKey: 'findings', run: async () => ({ findings: [] }) }, 'team', admin, { scope: 'team' }, 1)).job_id;
     team.decayJob = (await startJob({ kind: 'decay', run: async () => ({ scope: 'team' }) }, 'team', admin, { scope: 'team' }, 1)).job_id;
+    team.historyJob = (await startJob({ kind: 'history', run: async () => ({ scope: 'team' }) }, 'team', admin, { scope: 'team' }, 1)).job_id;
     team.snapshot = ((await api.post('/v1/synthesis/snapshots', { scope: 'team', label: team.marker })).body as { id: string }).id;
     const run = await api.post('/v1/health/runs', { scope: 'team' });
     team.run = (run.body as { id: string }).id;
