@@ -9,7 +9,8 @@ import { api, createKey, describeHttp, expectBody, expectError, hlcText, takeTur
 // runs it replaces are gone; the run after the range gets its diff recomputed. Checked against
 // POST /v1/lint with as_of, the node's own answer for each instant.
 
-const S = 'public';
+// company: other files import facts with past HLCs there too, so no test may assume it holds nothing old.
+const S = 'company';
 const DAY = 86_400_000;
 
 const Finding = z.object({ check: z.string(), severity: z.string(), entity: z.string(), relation: z.string().nullable(), conflict_id: z.string().nullish(), ref_target: z.string().nullish() });
@@ -74,17 +75,33 @@ describeHttp('health history from the log', () => {
     const db = await getDb();
     const bogus = await db.healthRun.create({ data: { id: `bogus-${t0}`, scope: S, trigger: 'schedule', status: 'ok', startedAt: new Date(t0 + 2.2 * DAY), factCount: 1, findings: { contradiction: { error: 999 } }, score: 1 } });
 
-    const job = await rebuild({ scope: S, from: iso(t0), to: iso(t0 + 5 * DAY), every_hours: 24 });
+    const afterRun = expectBody(await api.get('/v1/health/runs', { query: { scope: S, limit: 1 } }), 200, RunList).runs[0];
+    // Other files import facts with past HLCs into this scope at any time. The comparisons below hold
+    // for one state of the log up to the run after the range; when it changed meanwhile, the rebuild
+    // and its checks are taken again (at most three times).
+    const logUpTo = async (at: string) =>
+      Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM facts WHERE scope = ${S} AND hlc_wall <= ${BigInt(Date.parse(at))}`)[0].n);
+    const attempt = async () => {
+      const before = await logUpTo(afterRun.started_at);
+      const job = await rebuild({ scope: S, from: iso(t0), to: iso(t0 + 5 * DAY), every_hours: 24 });
+      const listed = expectBody(await api.get('/v1/health/runs', { query: { scope: S, since: iso(t0 - 1), limit: 100 } }), 200, RunList).runs;
+      const replayed = listed.filter((r) => r.trigger === 'replay' && Date.parse(r.started_at) <= t0 + 5 * DAY).sort((x, y) => Date.parse(x.started_at) - Date.parse(y.started_at));
+      const lints = await Promise.all(replayed.map((r) => lintAsOf(r.started_at)));
+      const after = listed.find((r) => r.id === afterRun.id);
+      const afterLint = await lintAsOf(afterRun.started_at);
+      return { job, replayed, lints, after, afterLint, stable: before === (await logUpTo(afterRun.started_at)) };
+    };
+    let result = await attempt();
+    const firstJob = result.job;
+    for (let i = 0; i < 2 && !result.stable; i++) result = await attempt();
+    expect(result.stable, 'the log before the range end stayed put for one attempt').toBe(true);
+    const { job, replayed, lints, after, afterLint } = result;
     expect(job).toMatchObject({ status: 'done', runs: 6, repaired: 1 });
-    expect(Number(job.replaced)).toBeGreaterThanOrEqual(1);
+    expect(Number(firstJob.replaced)).toBeGreaterThanOrEqual(1);
     expect(await db.healthRun.findUnique({ where: { id: bogus.id } })).toBeNull();
-
-    const listed = expectBody(await api.get('/v1/health/runs', { query: { scope: S, since: iso(t0 - 1), limit: 100 } }), 200, RunList).runs;
-    const replayed = listed.filter((r) => r.trigger === 'replay' && Date.parse(r.started_at) <= t0 + 5 * DAY).sort((x, y) => Date.parse(x.started_at) - Date.parse(y.started_at));
     expect(replayed.map((r) => Date.parse(r.started_at) - t0)).toEqual([0, 1, 2, 3, 4, 5].map((d) => d * DAY));
 
     // Every replayed run: its counts are the lint as of its instant; its diff is the change since the run before it.
-    const lints = await Promise.all(replayed.map((r) => lintAsOf(r.started_at)));
     for (const [i, run] of replayed.entries()) {
       expect(run.findings).toEqual(counts(lints[i].findings));
       expect(run.fact_count).toBe(lints[i].fact_count);
@@ -100,14 +117,12 @@ describeHttp('health history from the log', () => {
     expect(await newOf(1)).not.toContain(`contradiction ${a}`);
 
     // The run after the range: its diff is now against the last replayed run.
-    const after = listed.filter((r) => Date.parse(r.started_at) > t0 + 5 * DAY).sort((x, y) => Date.parse(x.started_at) - Date.parse(y.started_at))[0];
-    const afterLint = await lintAsOf(after.started_at);
     const [last, next] = [identities(lints[lints.length - 1].findings), identities(afterLint.findings)];
-    expect([after.new_count, after.fixed_count]).toEqual([minus(next, last), minus(last, next)]);
+    expect([after?.new_count, after?.fixed_count]).toEqual([minus(next, last), minus(last, next)]);
 
     // Recorded in the audit log.
     const audit = (await api.get('/v1/audit', { query: { action: 'health_history.rebuild', limit: 5 } })).body as { entries: { target_id: string | null }[] };
-    expect(audit.entries.map((e) => e.target_id)).toContain(job.job_id);
+    expect(audit.entries.map((e) => e.target_id)).toContain(firstJob.job_id);
   });
 
   it('refuses a range it cannot replay, and callers without authority over the scope', async () => {
