@@ -97,7 +97,7 @@ export const ContradictionRecord = z.object({
   undone_by: z.string().nullable(),
 });
 export type ContradictionRecord = z.infer<typeof ContradictionRecord>;
-export const ContradictionList = z.object({ contradictions: z.array(ContradictionRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean(), total: z.number().int().min(0) });
+export const ContradictionList = z.object({ contradictions: z.array(ContradictionRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean(), total: z.number().int().min(0), offset: z.number().int().min(0) });
 export const UndoResponse = z.object({
   contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
   undone_at: isoInstant,
