@@ -6,22 +6,14 @@ import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type ConflictRecord, type ConflictReview, type ConflictRow, toConflictRecords } from './conflict-record';
 import { CONFLICT_ID_COLUMN, type ContradictionRecord, type ContradictionReviewRow, toContradictionRecords } from './contradiction-record';
 import { AGED_AFTER_DAYS, reviewCte, suggestionOf } from './review-sql';
+import { type ConflictSort, DEFAULT_SORT_DIRECTION, type SortDirection } from './conflict-sorts';
 
 // GET /v1/conflicts: the conflicts (the wire's pairs) or, with group=triple, the contradictions —
 // one per contradicted triple, the unit the review queue lists and a person decides.
 
 export const CONFLICT_STATUS_FILTERS = ['unresolved', 'resolved', 'dismissed', 'all'] as const;
 export type ConflictStatusFilter = (typeof CONFLICT_STATUS_FILTERS)[number];
-/**
- * detection: by opening (detection) time · age: oldest first (detection ascending) · queue: aged
- * first, then newest (the review queue) · triple: by entity, relation, scope · values: by how many
- * live values the triple holds (contradictions only). Each has a default direction; `dir` reverses it.
- */
-export const CONFLICT_SORTS = ['detection', 'age', 'queue', 'triple', 'values'] as const;
-export type ConflictSort = (typeof CONFLICT_SORTS)[number];
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export const DEFAULT_SORT_DIRECTION: Record<ConflictSort, SortDirection> = { detection: 'desc', age: 'asc', queue: 'desc', triple: 'asc', values: 'desc' };
+export { CONFLICT_SORTS, type ConflictSort, DEFAULT_SORT_DIRECTION, SORT_DIRECTIONS, type SortDirection } from './conflict-sorts';
 
 export interface ConflictQuery {
   scopes: FactScope[];
