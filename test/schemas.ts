@@ -93,9 +93,18 @@ export const ContradictionRecord = z.object({
   resolution_basis: z.enum(['manual', 'evidence', 'confidence', 'dismissed', 'retracted']).nullable(),
   resolution_fact_id: z.string().nullable(),
   do_not_reopen_before: isoInstant.nullable(),
+  undone_at: isoInstant.nullable(),
+  undone_by: z.string().nullable(),
 });
 export type ContradictionRecord = z.infer<typeof ContradictionRecord>;
-export const ContradictionList = z.object({ contradictions: z.array(ContradictionRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean(), total: z.number().int().min(0) });
+export const ContradictionList = z.object({ contradictions: z.array(ContradictionRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean(), total: z.number().int().min(0), offset: z.number().int().min(0) });
+export const UndoResponse = z.object({
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
+  undone_at: isoInstant,
+  values_restored: z.number().int().min(0),
+  reopened_contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN).nullable(),
+  conflict_id: z.string().regex(CONFLICT_ID_PATTERN).nullable(),
+});
 
 export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean() });
 

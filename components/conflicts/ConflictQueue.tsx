@@ -9,7 +9,9 @@ import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import { type BulkItem, planBulkAccept, summarizeBulk } from '@/lib/conflicts/view/bulk-accept';
 import { suggestedIndex } from '@/lib/conflicts/view/conflict-view';
 import { keptIndex, moveSelection, type QueueCommand, selectionAfterDecision } from '@/lib/conflicts/view/queue-keys';
-import { type QueueFilters, queueHref } from '@/lib/conflicts/view/queue-filters';
+import { type QueueFilters, queueHref, queueOrder, queueSortHref, type QueueSort } from '@/lib/conflicts/view/queue-filters';
+import { useConfirmKeyDecisions } from '@/lib/conflicts/hooks/use-confirm-key-decisions';
+import { ConfirmKeyDecision, type PendingKeyDecision } from './ConfirmKeyDecision';
 import { EmptyState } from '../ui/EmptyState';
 import { Notice } from '../ui/Notice';
 import { Pagination } from '../ui/Pagination';
@@ -48,7 +50,9 @@ export function ConflictQueue({
   const query = useConflictsQuery(filters, { initialData: initialPage, initialDataUpdatedAt: fetchedAt });
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const announce = useCallback((message: Omit<Announcement, 'id'>) => setAnnouncement((current) => ({ ...message, id: (current?.id ?? 0) + 1 })), []);
-  const { decide, saving, decided, markDecided } = useQueueDecisions(announce);
+  const { decide, saving, decided, markDecided, undo, undoing } = useQueueDecisions(announce);
+  const [confirmKeys, setConfirmKeys] = useConfirmKeyDecisions();
+  const [pendingKey, setPendingKey] = useState<PendingKeyDecision | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
   const [bulkItems, setBulkItems] = useState<BulkItem[] | null>(null);
@@ -72,8 +76,11 @@ export function ConflictQueue({
   useEffect(() => {
     const id = focusNext.current;
     if (id === null) return;
+    // A row that is not there yet (a reopened contradiction before the refetch) is focused when it arrives.
+    const row = rowElements.current.get(id);
+    if (!row) return;
     focusNext.current = null;
-    rowElements.current.get(id)?.focus();
+    row.focus();
   });
 
   function select(id: string | null, focus: boolean) {
@@ -93,18 +100,28 @@ export function ConflictQueue({
     }
   }
 
+  function undoDecision(id?: string) {
+    void undo(id).then((result) => {
+      if (result?.reopened_contradiction_id) select(result.reopened_contradiction_id, true);
+    });
+  }
+
   function onCommand(command: QueueCommand) {
     if (command === 'next' || command === 'previous') return select(moveSelection(ids, selectedId, command === 'next' ? 1 : -1), true);
+    if (command === 'undo') return undoDecision();
     const selected = conflicts.find((c) => c.contradiction_id === selectedId);
     if (!selected) return announce({ tone: 'info', text: 'Select a contradiction first: press j or the down arrow.' });
-    if (command === 'open') return router.push(conflictHref(selected.contradiction_id));
+    if (command === 'open') return router.push(conflictHref(selected.contradiction_id, undefined, { from: queueHref(filters, { cursor: filters.cursor }) }));
     if (command === 'toggle') {
       if (!markableIds.includes(selected.contradiction_id)) return announce({ tone: 'info', text: 'Only contradictions with a suggestion that you can decide can be marked for bulk accept.' });
       return toggleMark(selected.contradiction_id);
     }
     const action = actionOf(command);
     if (action && selected.status !== 'unresolved') return announce({ tone: 'info', text: 'This contradiction is already decided.' });
-    if (action) act(selected, action);
+    if (!action) return;
+    // With "confirm keyboard decisions" on, a key only asks; the dialog's confirm decides.
+    if (confirmKeys && canDecide(selected)) return setPendingKey({ contradiction: selected, action });
+    act(selected, action);
   }
   useQueueShortcuts(onCommand);
 
@@ -140,11 +157,17 @@ export function ConflictQueue({
     else rowElements.current.delete(id);
   };
   const cursor = query.data?.cursor ?? null;
+  const order = queueOrder(filters);
 
   return (
     <div className="space-y-3">
-      <ShortcutLegend />
-      <QueueAnnouncer message={announcement} />
+      <ShortcutLegend>
+        <label className="mt-1.5 flex w-fit items-center gap-2 text-xs text-slate-700">
+          <input type="checkbox" checked={confirmKeys} onChange={(e) => setConfirmKeys(e.target.checked)} className="h-4 w-4 accent-indigo-600" data-testid="confirm-key-decisions" />
+          Ask before a key decides (a, 1–9, d) — this browser only
+        </label>
+      </ShortcutLegend>
+      <QueueAnnouncer message={announcement} onUndo={undoDecision} undoing={undoing} />
       {bulkSummary ? <BulkReport summary={bulkSummary} onClose={() => setBulkSummary(null)} /> : null}
       {query.isError ? (
         <Notice tone="error" title="Could not refresh the queue">
@@ -153,7 +176,14 @@ export function ConflictQueue({
       ) : null}
       {conflicts.length ? (
         <>
-          <QueueToolbar shown={conflicts.length} total={query.data?.total ?? conflicts.length} marked={markedIds.length} onBulkAccept={() => setBulkItems(planBulkAccept(conflicts, new Set(markedIds)))} />
+          <QueueToolbar
+            status={filters.status}
+            offset={query.data?.offset ?? 0}
+            shown={conflicts.length}
+            total={query.data?.total ?? conflicts.length}
+            marked={markedIds.length}
+            onBulkAccept={() => setBulkItems(planBulkAccept(conflicts, new Set(markedIds)))}
+          />
           <QueueTable
             contradictions={conflicts}
             selectedId={selectedId}
@@ -167,12 +197,22 @@ export function ConflictQueue({
             onToggleMark={toggleMark}
             onMarkAll={(on) => setMarked(on ? new Set(markableIds) : new Set())}
             onAction={act}
+            sort={{ ...order, key: order.sort, href: (key) => queueSortHref(filters, key as QueueSort) }}
           />
         </>
       ) : (
         <EmptyState title={empty.title}>{empty.text}</EmptyState>
       )}
       <Pagination isFirstPage={!filters.cursor} firstHref={queueHref(filters, { cursor: undefined })} nextHref={cursor ? queueHref(filters, { cursor }) : null} />
+      <ConfirmKeyDecision
+        pending={pendingKey}
+        onConfirm={() => {
+          const confirmed = pendingKey;
+          setPendingKey(null);
+          if (confirmed) act(confirmed.contradiction, confirmed.action);
+        }}
+        onCancel={() => setPendingKey(null)}
+      />
       <BulkAcceptDialog items={bulkItems} progress={progress} onConfirm={confirmBulk} onCancel={() => setBulkItems(null)} />
     </div>
   );

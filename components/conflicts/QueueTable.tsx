@@ -1,7 +1,7 @@
 import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import type { QueueAction } from '@/lib/conflicts/hooks/use-queue-decisions';
 import { suggestedIndex } from '@/lib/conflicts/view/conflict-view';
-import { type Column, DataTable } from '../ui/DataTable';
+import { type Column, DataTable, type TableSort } from '../ui/DataTable';
 import { QueueRowActions } from './QueueRowActions';
 import { QueueStateCell } from './QueueStateCell';
 import { QueueSuggestionCell } from './QueueSuggestionCell';
@@ -23,13 +23,15 @@ export interface QueueTableProps {
   onToggleMark: (id: string) => void;
   onMarkAll: (on: boolean) => void;
   onAction: (contradiction: ContradictionRecord, action: QueueAction) => void;
+  /** The server's order; the headers are links to the other orders (kept in the URL). */
+  sort: TableSort;
 }
 
 /**
  * The queue as a table; keyboard handling lives in ConflictQueue. The selected row (aria-current,
  * a bar on its left) is the table's Tab stop, or the first row when none is selected.
  */
-export function QueueTable({ contradictions, selectedId, marked, saving, decided, canDecide, markableIds, rowRef, onSelect, onToggleMark, onMarkAll, onAction }: QueueTableProps) {
+export function QueueTable({ contradictions, selectedId, marked, saving, decided, canDecide, markableIds, rowRef, onSelect, onToggleMark, onMarkAll, onAction, sort }: QueueTableProps) {
   const tabStopId = selectedId && contradictions.some((c) => c.contradiction_id === selectedId) ? selectedId : contradictions[0]?.contradiction_id;
   const allMarked = markableIds.length > 0 && markableIds.every((id) => marked.has(id));
   const stateOf = (c: ContradictionRecord): RowState => (saving.has(c.contradiction_id) ? 'saving' : decided.has(c.contradiction_id) ? 'decided' : 'idle');
@@ -55,7 +57,7 @@ export function QueueTable({ contradictions, selectedId, marked, saving, decided
             type="checkbox"
             checked={marked.has(c.contradiction_id)}
             onChange={() => onToggleMark(c.contradiction_id)}
-            aria-label={`Mark ${c.entity} ${c.relation} for bulk accept`}
+            aria-label={`Mark ${c.entity} ${c.relation} in ${c.scope} for bulk accept`}
             className="mt-1 h-4 w-4 accent-indigo-600"
           />
         ) : null,
@@ -63,6 +65,7 @@ export function QueueTable({ contradictions, selectedId, marked, saving, decided
     {
       key: 'triple',
       header: 'Triple',
+      sortKey: 'triple',
       className: 'max-w-60 min-w-40',
       cell: (c) => (
         <>
@@ -74,8 +77,8 @@ export function QueueTable({ contradictions, selectedId, marked, saving, decided
         </>
       ),
     },
-    { key: 'values', header: 'Values', className: 'min-w-56', cellTestId: 'queue-values', cell: (c) => <QueueValueCell contradiction={c} suggested={suggestedIndex(c)} /> },
-    { key: 'opened', header: 'Opened', cell: (c) => <QueueStateCell contradiction={c} /> },
+    { key: 'values', header: 'Values', sortKey: 'values', className: 'min-w-56', cellTestId: 'queue-values', cell: (c) => <QueueValueCell contradiction={c} suggested={suggestedIndex(c)} /> },
+    { key: 'opened', header: 'Opened', sortKey: 'detection', cell: (c) => <QueueStateCell contradiction={c} /> },
     { key: 'suggestion', header: 'Suggestion', className: 'max-w-52 min-w-32', cell: (c) => <QueueSuggestionCell contradiction={c} /> },
   ];
 
@@ -86,6 +89,7 @@ export function QueueTable({ contradictions, selectedId, marked, saving, decided
       rowKey={(c) => c.contradiction_id}
       caption="Contradictions, review queue: one row per contradicted triple. Use j and k to move, Enter to open."
       testId="conflict-table"
+      sort={sort}
       density="compact"
       rowProps={(c) => ({
         'data-testid': 'conflict-row',

@@ -1,17 +1,53 @@
+import { FIGURES, formatFigure } from '@/lib/figures/figures';
+import type { ConflictStatusFilter } from '@/lib/conflicts/list-conflicts';
+import { queuePlace } from '@/lib/conflicts/view/queue-filters';
 import { buttonStyles } from '../ui/styles';
 
-/** Above the queue: how many contradictions in all and on this page, how many marked, and the bulk accept button. */
-export function QueueToolbar({ shown, total, marked, onBulkAccept }: { shown: number; total: number; marked: number; onBulkAccept: () => void }) {
+/** What a view lists, in the figures' words: the unresolved queue counts contradicted triples (FIGURES.contradicted_triples). */
+const WHAT: Record<ConflictStatusFilter, string> = {
+  unresolved: FIGURES.contradicted_triples.label.toLowerCase(),
+  resolved: 'decided contradictions',
+  dismissed: 'dismissed contradictions',
+  all: 'contradictions',
+};
+
+/**
+ * Above the queue: where this page is in the whole list ("1–50 of 1,580 contradicted triples, page 1
+ * of 32"), how many rows are marked (its own live text), and the bulk accept button, whose name never changes.
+ */
+export function QueueToolbar({
+  status,
+  offset,
+  shown,
+  total,
+  marked,
+  onBulkAccept,
+}: {
+  status: ConflictStatusFilter;
+  offset: number;
+  shown: number;
+  total: number;
+  marked: number;
+  onBulkAccept: () => void;
+}) {
+  const place = queuePlace(offset, shown, total);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600" data-testid="queue-count">
-        {total.toLocaleString('en')} {total === 1 ? 'contradicted triple' : 'contradicted triples'}
-        {total > shown ? <>, {shown} on this page</> : null}
-        {marked ? <> · <strong className="text-slate-900">{marked} marked</strong></> : null}
+      <p className="text-sm text-slate-700" data-testid="queue-count">
+        <span className="tabular-nums">
+          {formatFigure(place.from)}–{formatFigure(place.to)}
+        </span>{' '}
+        of <strong className="font-semibold text-slate-900 tabular-nums">{formatFigure(total)}</strong> {WHAT[status]}, page{' '}
+        <span className="tabular-nums">{formatFigure(place.page)}</span> of <span className="tabular-nums">{formatFigure(place.pages)}</span>
       </p>
-      <button type="button" onClick={onBulkAccept} disabled={!marked} className={buttonStyles.primary}>
-        {marked ? `Accept ${marked} ${marked === 1 ? 'suggestion' : 'suggestions'}…` : 'Accept marked suggestions…'}
-      </button>
+      <div className="flex items-center gap-3">
+        <span role="status" data-testid="queue-marked" className="text-sm text-slate-700">
+          {marked ? `${marked} marked` : ''}
+        </span>
+        <button type="button" onClick={onBulkAccept} disabled={!marked} className={buttonStyles.primary}>
+          Accept marked suggestions…
+        </button>
+      </div>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { FactValue, FactValueType } from '@/lib/facts/fact-value';
 import { parseFactValueInput, valueToInput } from '@/lib/facts/fact-value-input';
 import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles, inputStyles, labelStyles } from '../ui/styles';
-import { conflictHref } from '@/lib/conflicts/view/conflict-href';
+import { type ConflictTrail, conflictHref } from '@/lib/conflicts/view/conflict-href';
 import { FactValueFields } from './FactValueFields';
 
 export interface ResolveValue {
@@ -36,7 +36,10 @@ export function ResolveForm({
   suggested,
   canWrite,
   scope,
+  trail = {},
 }: {
+  /** The list the page was opened from and its next item, kept through the decision. */
+  trail?: ConflictTrail;
   conflictId: string;
   values: ResolveValue[];
   valueCount: number;
@@ -56,9 +59,9 @@ export function ResolveForm({
   const error = resolve.error ?? dismiss.error;
 
   const afterError = (err: unknown) => {
-    if (err instanceof ApiClientError && err.status === 409) router.replace(conflictHref(conflictId, 'already'));
+    if (err instanceof ApiClientError && err.status === 409) router.replace(conflictHref(conflictId, 'already', trail));
   };
-  const done = (outcome: 'resolved' | 'dismissed') => () => router.replace(conflictHref(conflictId, outcome));
+  const done = (outcome: 'resolved' | 'dismissed') => () => router.replace(conflictHref(conflictId, outcome, trail));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { SHORTCUTS } from '@/lib/conflicts/view/queue-keys';
 
-/** A queue's keyboard shortcuts (the conflicts queue's by default), always visible next to the list. */
-export function ShortcutLegend({ shortcuts = SHORTCUTS }: { shortcuts?: { keys: string[]; label: string }[] }) {
+/** A queue's keyboard shortcuts (the conflicts queue's by default), always visible next to the list; `children`: the queue's settings for its keys, after the list. */
+export function ShortcutLegend({ shortcuts = SHORTCUTS, children }: { shortcuts?: { keys: string[]; label: string }[]; children?: ReactNode }) {
   return (
     <section aria-label="Keyboard shortcuts" data-testid="shortcut-legend" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600">
       <h2 className="sr-only">Keyboard shortcuts</h2>
@@ -20,6 +21,7 @@ export function ShortcutLegend({ shortcuts = SHORTCUTS }: { shortcuts?: { keys: 
           </div>
         ))}
       </dl>
+      {children}
     </section>
   );
 }

@@ -4,9 +4,10 @@ import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { ValueText } from '../ui/ValueText';
 import { cardStyles } from '../ui/styles';
 import { AcceptSuggestionButton } from './AcceptSuggestionButton';
+import type { ConflictTrail } from '@/lib/conflicts/view/conflict-href';
 
 /** The suggested winner of an unresolved contradiction and why (evidence > confidence), or why there is none. */
-export function SuggestionPanel({ contradiction, index, canWrite }: { contradiction: ContradictionRecord; index: number | null; canWrite: boolean }) {
+export function SuggestionPanel({ contradiction, index, canWrite, trail }: { contradiction: ContradictionRecord; index: number | null; canWrite: boolean; trail?: ConflictTrail }) {
   const suggestion = contradiction.suggestion;
   const fact = index === null ? null : contradiction.values[index]?.fact;
   return (
@@ -26,7 +27,7 @@ export function SuggestionPanel({ contradiction, index, canWrite }: { contradict
             </p>
             <p className="text-slate-600 wrap-anywhere">Why: {suggestion.reason}.</p>
           </div>
-          {canWrite ? <AcceptSuggestionButton conflictId={contradiction.contradiction_id} winningFactId={fact.id} basis={suggestion.basis} reason={suggestion.reason} valueNumber={index + 1} /> : null}
+          {canWrite ? <AcceptSuggestionButton conflictId={contradiction.contradiction_id} winningFactId={fact.id} basis={suggestion.basis} reason={suggestion.reason} valueNumber={index + 1} trail={trail} /> : null}
         </div>
       ) : (
         <p className="mt-2 text-sm text-slate-600">

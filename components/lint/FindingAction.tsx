@@ -10,14 +10,14 @@ import { RetractButton } from './RetractButton';
 import { StaleActions } from './StaleActions';
 
 /** The remediation of one finding (§14.6), next to it in the table. */
-export function FindingAction({ finding, scope, actor }: { finding: LintFinding; scope: string; actor: FindingActor }) {
+export function FindingAction({ finding, scope, actor, returnTo }: { finding: LintFinding; scope: string; actor: FindingActor; /** This list's URL: the conflict page links back to it. */ returnTo?: string }) {
   const { canWrite, canModerate, source } = actor;
   const factId = finding.fact_ids[0];
   const readOnlyNote = <span className="text-xs text-slate-500">Fixing needs write access to {scope}.</span>;
   switch (finding.check) {
     case 'contradiction':
       return finding.conflict_id ? (
-        <Link href={conflictHref(finding.conflict_id)} className={`${linkStyles} whitespace-nowrap`} aria-label={`Resolve the conflict on ${finding.entity} ${finding.relation}`}>
+        <Link href={conflictHref(finding.conflict_id, undefined, { from: returnTo })} className={`${linkStyles} whitespace-nowrap`} aria-label={`Resolve the conflict on ${finding.entity} ${finding.relation}`}>
           Resolve conflict →
         </Link>
       ) : null;

@@ -1,5 +1,5 @@
 import type { FactRecord } from '@/lib/facts/fact-record';
-import { type FindingSort, type FindingsView, sortHref } from '@/lib/lint/view/findings-query';
+import { type FindingSort, type FindingsView, findingsHref, sortHref } from '@/lib/lint/view/findings-query';
 import type { LintFinding } from '@/lib/lint/lint-request';
 import { CHECK_LABELS } from '@/lib/lint/view/check-labels';
 import { type Column, DataTable } from '../ui/DataTable';
@@ -47,7 +47,7 @@ export function FindingsTable({
       cell: (f) => f.relation ?? <span className="font-sans text-slate-500">(entity)</span>,
     },
     { key: 'detail', header: 'Detail', className: 'max-w-xl min-w-72 text-slate-700', cell: (f) => <FindingDetail finding={f} facts={facts} /> },
-    { key: 'action', header: 'Action', className: 'w-60 min-w-52', cell: (f) => <FindingAction finding={f} scope={scope} actor={actor} /> },
+    { key: 'action', header: 'Action', className: 'w-60 min-w-52', cell: (f) => <FindingAction finding={f} scope={scope} actor={actor} returnTo={findingsHref(scope, view)} /> },
   ];
   return (
     <DataTable

@@ -28,6 +28,7 @@ export interface WireConflict {
   resolution_fact_id: string | null;
   suggestion: { winning_fact_id: string; basis: string } | null;
   history: { id: string; value: { type: string; v?: unknown } }[];
+  resolution?: { cooldown_until: string | null } | null;
 }
 
 /** A fresh namespace such as "rv-lx3k2-a8f9q1"; relations in it are "<namespace>:<name>". */

@@ -8,7 +8,7 @@ test.describe('conflicts', () => {
     await signInViaApi(page);
 
     await page.goto('/conflicts');
-    await page.getByRole('link', { name: `Review the contradiction on ${entity} owner` }).click();
+    await page.getByRole('link', { name: `Review the contradiction on ${entity} owner in local` }).click();
     await expect(page).toHaveURL(/\/conflicts\/stigmem%3Acontradiction%3A/);
     // Equal confidence: the newer value is the stronger, value 1.
     const values = page.getByTestId('contradiction-value');

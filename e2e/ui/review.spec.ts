@@ -35,7 +35,8 @@ test.describe('review workflow', () => {
     await expect(rows.nth(1)).not.toHaveAttribute('aria-current', 'true');
 
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/conflicts/${encodeURIComponent(third.contradictionId)}$`));
+    await expect(page).toHaveURL(new RegExp(`/conflicts/${encodeURIComponent(third.contradictionId)}\\?from=`));
+    await expect(page.getByRole('link', { name: '← Conflicts' })).toHaveAttribute('href', `/conflicts?status=unresolved&namespace=${ns}`);
     await expect(page.getByTestId('contradiction-value').nth(0)).toContainText('frank');
     await page.goBack();
     await expect(rows).toHaveCount(3);
@@ -67,6 +68,54 @@ test.describe('review workflow', () => {
     expect((await getConflict(request, third.conflictId)).resolution_note).toContain('Accepted the suggestion (confidence)');
     expect(await keptValue(request, second.conflictId)).toBe('dave');
     expect((await getConflict(request, first.conflictId)).resolution_basis).toBe('dismissed');
+  });
+
+  test('undoes a keyboard decision from the toast, and asks before a key decides when told to', async ({ page, request }) => {
+    const ns = reviewNamespace();
+    const relation = `${ns}:language`;
+    const conflict = await createReviewConflict(request, { entity: `e2e:undo:${ns}`, relation, a: { value: 'kotlin', confidence: 0.9 }, b: { value: 'java', confidence: 0.7 } });
+    await signInViaApi(page);
+    await page.goto(`/conflicts?namespace=${ns}`);
+    const rows = page.getByTestId('conflict-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByRole('button', { name: `Accept ‘kotlin’, the suggestion, for ${conflict.entity} ${relation} in local` })).toBeVisible();
+
+    // 2 keeps java and retracts kotlin; u takes it back: both values live again, as they were.
+    await page.keyboard.press('j');
+    await page.keyboard.press('2');
+    const announcer = page.getByTestId('queue-announcer');
+    await expect(announcer).toContainText(`Kept “java” (value 2) for ${conflict.entity}`);
+    await expect(rows).toHaveCount(0);
+    await expect(announcer.getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-keyshortcuts', 'u');
+    await page.keyboard.press('u');
+    await expect(announcer).toContainText('Undid the decision');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByTestId('queue-values')).toContainText('kotlin');
+    await expect(rows.getByTestId('queue-values')).toContainText('java');
+    const open = await unresolvedConflicts(request, { entity: conflict.entity });
+    expect(open).toHaveLength(1);
+    const old = await getConflict(request, conflict.conflictId);
+    expect(Date.parse(old.resolution!.cooldown_until!)).toBeLessThanOrEqual(Date.now());
+
+    // Ask first: d opens a confirmation; Escape cancels, Dismiss decides; the toast's Undo button takes it back.
+    await page.getByTestId('confirm-key-decisions').check();
+    await rows.first().focus();
+    await page.keyboard.press('d');
+    const dialog = page.getByRole('dialog', { name: 'Dismiss as not a contradiction?' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(rows).toHaveCount(1);
+    await rows.first().focus();
+    await page.keyboard.press('d');
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(announcer).toContainText(`Dismissed ${conflict.entity}`);
+    await expect(rows).toHaveCount(0);
+    await announcer.getByRole('button', { name: 'Undo' }).click();
+    await expect(rows).toHaveCount(1);
+    // The setting is this browser's: still on after a reload.
+    await page.reload();
+    await expect(page.getByTestId('confirm-key-decisions')).toBeChecked();
   });
 
   test('accepts the suggestion on the conflict page', async ({ page, request }) => {
@@ -158,9 +207,10 @@ test.describe('review workflow', () => {
     await expect(page.getByTestId('conflict-row')).toHaveCount(3);
 
     await page.getByRole('checkbox', { name: 'Mark every contradiction with a suggestion on this page' }).check();
-    await expect(page.getByTestId('queue-count')).toContainText('2 marked');
-    await expect(page.getByRole('checkbox', { name: `Mark ${person.entity} ${relation} for bulk accept` })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Accept 2 suggestions…' }).click();
+    await expect(page.getByTestId('queue-marked')).toHaveText('2 marked');
+    await expect(page.getByTestId('queue-count')).toHaveText('1–3 of 3 contradicted triples, page 1 of 1');
+    await expect(page.getByRole('checkbox', { name: `Mark ${person.entity} ${relation} in local for bulk accept` })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Accept marked suggestions…' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Accept 2 suggestions?' });
     const items = dialog.getByTestId('bulk-accept-item');

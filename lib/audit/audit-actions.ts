@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'conflict.resolve',
   'conflict.dismiss',
   'conflict.reopen',
+  'conflict.undo',
   'conflict.auto_resolve',
   'quarantine.send',
   'quarantine.admit',

@@ -45,9 +45,12 @@ export interface ContradictionRecord {
   resolution_basis: string | null;
   resolution_fact_id: string | null;
   do_not_reopen_before: string | null;
+  /** The decision was taken back (POST /v1/conflicts/:id/undo): when and by whom; the triple's values opened a new contradiction then. */
+  undone_at: string | null;
+  undone_by: string | null;
 }
 
-export type ContradictionReviewRow = ContradictionRow & ReviewColumns & { conflict_id: string | null };
+export type ContradictionReviewRow = ContradictionRow & ReviewColumns & { conflict_id: string | null; undone_at?: Date | null; undone_by?: string | null };
 
 /** Scalar column for a review row: its oldest unresolved conflict. */
 export const CONFLICT_ID_COLUMN = Prisma.sql`(SELECT c.id FROM conflicts c WHERE c.contradiction_id = review.id AND c.status = 'unresolved' ORDER BY c.detected_at, c.id LIMIT 1) AS conflict_id`;
@@ -83,5 +86,7 @@ export async function toContradictionRecords(db: DbOrTx, rows: ContradictionRevi
     resolution_basis: row.resolution_basis,
     resolution_fact_id: row.resolution_fact_id,
     do_not_reopen_before: formatInstantOrNull(row.do_not_reopen_before),
+    undone_at: formatInstantOrNull(row.undone_at ?? null),
+    undone_by: row.undone_by ?? null,
   }));
 }

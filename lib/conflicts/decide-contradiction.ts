@@ -27,6 +27,7 @@ export interface LiveValue {
   head_fact_id: string;
   value: FactValue;
   confidence: number;
+  valid_until: Date | null;
 }
 
 /** What a decision acts on, as the caller sees it before deciding. */
@@ -70,10 +71,33 @@ function alreadyDecided(what: string, basis: string | null, by: string | null) {
 
 export async function liveValues(tx: Tx, triple: { entity: string; relation: string; scope: string }, now: Date): Promise<LiveValue[]> {
   return tx.$queryRaw<LiveValue[]>`
-    SELECT value_hash, head_fact_id, value, confidence FROM value_heads
+    SELECT value_hash, head_fact_id, value, confidence, valid_until FROM value_heads
     WHERE entity = ${triple.entity} AND relation = ${triple.relation} AND scope = ${triple.scope}
       AND confidence > 0 AND (valid_until IS NULL OR valid_until >= ${now})
     ORDER BY confidence DESC, head_hlc_wall DESC, head_hlc_counter DESC, value_hash`;
+}
+
+/** The triple's newest fact, as an HLC string: the newest head among its values (every fact is some value's). */
+export async function tripleHeadHlc(tx: Tx, triple: { entity: string; relation: string; scope: string }): Promise<string | null> {
+  const [row] = await tx.$queryRaw<{ wall: bigint; counter: number }[]>`
+    SELECT head_hlc_wall AS wall, head_hlc_counter AS counter FROM value_heads
+    WHERE entity = ${triple.entity} AND relation = ${triple.relation} AND scope = ${triple.scope}
+    ORDER BY head_hlc_wall DESC, head_hlc_counter DESC LIMIT 1`;
+  return row ? `${row.wall}.${row.counter}` : null;
+}
+
+/** What an undo puts back (lib/conflicts/undo-decision.ts): the live values before the decision, and the triple's newest fact after it. */
+export interface UndoState {
+  values: { value_hash: string; value: FactValue; confidence: number; valid_until: string | null }[];
+  head_hlc: string | null;
+}
+
+async function recordUndoState(tx: Tx, contradiction: ContradictionRow, live: LiveValue[]): Promise<void> {
+  const state: UndoState = {
+    values: live.map((v) => ({ value_hash: v.value_hash, value: v.value, confidence: Number(v.confidence), valid_until: v.valid_until ? new Date(v.valid_until).toISOString() : null })),
+    head_hlc: await tripleHeadHlc(tx, contradiction),
+  };
+  await tx.$executeRaw`UPDATE contradictions SET undo_state = ${JSON.stringify(state)}::jsonb WHERE id = ${contradiction.id}`;
 }
 
 export async function decideContradiction<T>(
@@ -119,6 +143,7 @@ export async function decideContradiction<T>(
       await tx.$executeRaw`UPDATE contradictions SET resolution_fact_id = ${resolutionFactId} WHERE id = ${contradiction.id}`;
       await tx.$executeRaw`UPDATE conflicts SET resolution_fact_id = ${resolutionFactId} WHERE id = ANY(${sqlArray(closedIds)}::text[])`;
     }
+    await recordUndoState(tx, contradiction, live);
     return result;
   }, TX_OPTIONS);
 }

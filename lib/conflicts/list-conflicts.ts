@@ -6,15 +6,14 @@ import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type ConflictRecord, type ConflictReview, type ConflictRow, toConflictRecords } from './conflict-record';
 import { CONFLICT_ID_COLUMN, type ContradictionRecord, type ContradictionReviewRow, toContradictionRecords } from './contradiction-record';
 import { AGED_AFTER_DAYS, reviewCte, suggestionOf } from './review-sql';
+import { type ConflictSort, DEFAULT_SORT_DIRECTION, type SortDirection } from './conflict-sorts';
 
 // GET /v1/conflicts: the conflicts (the wire's pairs) or, with group=triple, the contradictions —
 // one per contradicted triple, the unit the review queue lists and a person decides.
 
 export const CONFLICT_STATUS_FILTERS = ['unresolved', 'resolved', 'dismissed', 'all'] as const;
 export type ConflictStatusFilter = (typeof CONFLICT_STATUS_FILTERS)[number];
-/** detection: newest first · age: oldest first · queue: aged first, then newest (the review queue). */
-export const CONFLICT_SORTS = ['detection', 'age', 'queue'] as const;
-export type ConflictSort = (typeof CONFLICT_SORTS)[number];
+export { CONFLICT_SORTS, type ConflictSort, DEFAULT_SORT_DIRECTION, SORT_DIRECTIONS, type SortDirection } from './conflict-sorts';
 
 export interface ConflictQuery {
   scopes: FactScope[];
@@ -27,6 +26,8 @@ export interface ConflictQuery {
   aged?: boolean;
   has_suggestion?: boolean;
   sort?: ConflictSort;
+  /** The sort's own direction unless given. */
+  dir?: SortDirection;
   cursor?: string;
   limit: number;
 }
@@ -46,31 +47,80 @@ function ageSql(open: Prisma.Sql, since: Prisma.Sql, now: Date) {
   return Prisma.sql`CASE WHEN ${open} THEN round((extract(epoch FROM (${now}::timestamptz - ${since})) / 86400)::numeric, 1)::float8 END`;
 }
 
-const ORDER: Record<ConflictSort, (at: string) => Prisma.Sql> = {
-  detection: (at) => Prisma.sql`ORDER BY ${Prisma.raw(at)} DESC, id DESC`,
-  age: (at) => Prisma.sql`ORDER BY ${Prisma.raw(at)} ASC, id ASC`,
-  queue: (at) => Prisma.sql`ORDER BY aged DESC, ${Prisma.raw(at)} DESC, id DESC`,
-};
-
-/**
- * Keyset paging: the cursor holds the sort keys of the last row served, so a page starts right
- * after it even when conflicts are decided (and leave a status filter) or detected meanwhile; an
- * offset would skip or repeat rows then. Each order runs all its keys one way, so one row comparison does.
- */
-function afterCursor(sort: ConflictSort, cursor: string | undefined, at: string): Prisma.Sql {
-  if (!cursor) return Prisma.empty;
-  const parts = decodeCursor(cursor);
-  const [cursorSort, aged, detectedAt, id] = parts ?? [];
-  const valid = parts?.length === 4 && cursorSort === sort && (aged === 0 || aged === 1) && typeof detectedAt === 'string' && !Number.isNaN(Date.parse(detectedAt)) && typeof id === 'string';
-  if (!valid) throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued for this sort order');
-  const time = new Date(detectedAt as string);
-  const column = Prisma.raw(at);
-  if (sort === 'age') return Prisma.sql`AND (${column}, id) > (${time}::timestamptz, ${id})`;
-  if (sort === 'queue') return Prisma.sql`AND (aged::int, ${column}, id) < (${aged}::int, ${time}::timestamptz, ${id})`;
-  return Prisma.sql`AND (${column}, id) < (${time}::timestamptz, ${id})`;
+/** A sort key: a column of the listed rows and the type its cursor value is read back as. */
+interface SortKey {
+  column: string;
+  type: 'int' | 'bigint' | 'timestamptz' | 'text';
 }
 
-const cursorOf = (sort: ConflictSort, row: { aged: boolean; id: string }, at: Date) => encodeCursor([sort, row.aged ? 1 : 0, new Date(at).toISOString(), row.id]);
+/** The keys of an order, most significant first; `at` is the row's opening (or detection) time. */
+function sortKeys(sort: ConflictSort, at: string, rows: 'contradictions' | 'conflicts'): SortKey[] {
+  const time: SortKey = { column: at, type: 'timestamptz' };
+  const id: SortKey = { column: 'id', type: 'text' };
+  switch (sort) {
+    case 'queue':
+      return [{ column: 'aged::int', type: 'int' }, time, id];
+    case 'triple':
+      return [{ column: 'entity', type: 'text' }, { column: 'relation', type: 'text' }, { column: 'scope', type: 'text' }, id];
+    case 'values':
+      if (rows === 'conflicts') throw unprocessable('invalid_sort', 'sort=values orders contradictions (group=triple): a conflict has two values');
+      return [{ column: 'value_count', type: 'bigint' }, time, id];
+    default:
+      return [time, id];
+  }
+}
+
+interface Order {
+  sort: ConflictSort;
+  dir: SortDirection;
+  keys: SortKey[];
+}
+
+function orderOf(query: { sort?: ConflictSort; dir?: SortDirection }, at: string, rows: 'contradictions' | 'conflicts'): Order {
+  const sort = query.sort ?? 'detection';
+  return { sort, dir: query.dir ?? DEFAULT_SORT_DIRECTION[sort], keys: sortKeys(sort, at, rows) };
+}
+
+const orderBySql = (order: Order) => Prisma.sql`ORDER BY ${Prisma.raw(order.keys.map((k) => `${k.column} ${order.dir.toUpperCase()}`).join(', '))}`;
+
+/** The row comparison "after the cursor's row" in this order: every key runs one way, so one comparison does. */
+function afterSql(order: Order, values: unknown[]): Prisma.Sql {
+  const columns = Prisma.raw(order.keys.map((k) => k.column).join(', '));
+  const params = Prisma.join(order.keys.map((k, i) => Prisma.sql`${values[i]}::${Prisma.raw(k.type)}`));
+  return order.dir === 'asc' ? Prisma.sql`(${columns}) > (${params})` : Prisma.sql`(${columns}) < (${params})`;
+}
+
+const validValue = (type: SortKey['type'], value: unknown) =>
+  type === 'text' ? typeof value === 'string' : type === 'timestamptz' ? typeof value === 'string' && !Number.isNaN(Date.parse(value)) : Number.isSafeInteger(value);
+
+/**
+ * Keyset paging: the cursor holds the order and the sort keys of the last row served, so a page
+ * starts right after it even when contradictions are decided (and leave a status filter) or
+ * detected meanwhile; an offset would skip or repeat rows then. Null without a cursor.
+ */
+function cursorPredicate(order: Order, cursor: string | undefined): Prisma.Sql | null {
+  if (!cursor) return null;
+  const parts = decodeCursor(cursor);
+  const [sort, dir, ...values] = parts ?? [];
+  const valid = sort === order.sort && dir === order.dir && values.length === order.keys.length && order.keys.every((k, i) => validValue(k.type, values[i]));
+  if (!valid) throw unprocessable('invalid_cursor', 'cursor: not a cursor this node issued for this sort order');
+  return afterSql(order, values);
+}
+
+const afterCursor = (predicate: Prisma.Sql | null) => (predicate ? Prisma.sql`AND ${predicate}` : Prisma.empty);
+
+/** The cursor after `row`: its values of the order's keys. */
+function cursorOf(order: Order, row: Record<string, unknown>): string {
+  const values = order.keys.map((k) => {
+    const name = k.column === 'aged::int' ? 'aged' : k.column;
+    const value = row[name];
+    if (k.type === 'timestamptz') return new Date(value as Date).toISOString();
+    if (k.type === 'int') return value ? 1 : 0;
+    if (k.type === 'bigint') return Number(value);
+    return value;
+  });
+  return encodeCursor([order.sort, order.dir, ...values]);
+}
 
 // ---- contradictions (group=triple) ----
 
@@ -89,28 +139,41 @@ function contradictionStatus(status: ConflictStatusFilter): Prisma.Sql {
 
 /** The contradictions of a query with their review columns, in the query's order, after `after` (unpaged). */
 export function contradictionQueueSql(query: Filters, after: Prisma.Sql = Prisma.empty, tail: Prisma.Sql = Prisma.empty): Prisma.Sql {
-  const sort = query.sort ?? 'detection';
   return Prisma.sql`
     WITH ${reviewCte(new Date(), tripleFilters('x', query))}
     SELECT review.*, ${CONFLICT_ID_COLUMN} FROM review WHERE TRUE ${contradictionStatus(query.status)}
       ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`}
       ${query.has_suggestion === undefined ? Prisma.empty : query.has_suggestion ? Prisma.sql`AND suggestion_basis IS NOT NULL` : Prisma.sql`AND suggestion_basis IS NULL`}
       ${after}
-    ${ORDER[sort]('opened_at')} ${tail}`;
+    ${orderBySql(orderOf(query, 'opened_at', 'contradictions'))} ${tail}`;
 }
 
-export async function listContradictions(query: ConflictQuery): Promise<{ contradictions: ContradictionRecord[]; cursor: string | null; total: number }> {
-  if (!query.scopes.length) return { contradictions: [], cursor: null, total: 0 };
-  const sort = query.sort ?? 'detection';
+export interface ContradictionsPage {
+  contradictions: ContradictionRecord[];
+  cursor: string | null;
+  /** Contradictions the query lists in all (every page). */
+  total: number;
+  /** How many of them come before this page (the rows the earlier pages served, as the list is now). */
+  offset: number;
+}
+
+export async function listContradictions(query: ConflictQuery): Promise<ContradictionsPage> {
+  if (!query.scopes.length) return { contradictions: [], cursor: null, total: 0, offset: 0 };
+  const order = orderOf(query, 'opened_at', 'contradictions');
+  const after = cursorPredicate(order, query.cursor);
   const db = await getDb();
-  const rows = await db.$queryRaw<ContradictionReviewRow[]>(contradictionQueueSql(query, afterCursor(sort, query.cursor, 'opened_at'), Prisma.sql`LIMIT ${query.limit + 1}`));
-  const [{ n }] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM (${contradictionQueueSql(query)}) q`);
+  const rows = await db.$queryRaw<ContradictionReviewRow[]>(contradictionQueueSql(query, afterCursor(after), Prisma.sql`LIMIT ${query.limit + 1}`));
+  // The total and this page's place in it, in one pass over the same list.
+  const [{ n, before }] = await db.$queryRaw<{ n: bigint; before: bigint }[]>(
+    Prisma.sql`SELECT count(*) AS n, ${after ? Prisma.sql`count(*) FILTER (WHERE NOT ${after})` : Prisma.sql`0`} AS before FROM (${contradictionQueueSql(query)}) q`,
+  );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     contradictions: await toContradictionRecords(db, page),
-    cursor: rows.length > query.limit && last ? cursorOf(sort, last, last.opened_at) : null,
+    cursor: rows.length > query.limit && last ? cursorOf(order, last as unknown as Record<string, unknown>) : null,
     total: Number(n),
+    offset: Number(before),
   };
 }
 
@@ -138,14 +201,13 @@ function conflictSuggestionFilter(query: Filters): Prisma.Sql {
 
 export function conflictQueueSql(query: Filters, after: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const now = new Date();
-  const sort = query.sort ?? 'detection';
   return Prisma.sql`
     SELECT * FROM (
       SELECT c.*, ${ageSql(Prisma.sql`c.status = 'unresolved'`, Prisma.sql`c.detected_at`, now)} AS age_days,
         c.status = 'unresolved' AND c.detected_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * 86400_000)} AS aged
       FROM conflicts c WHERE TRUE ${tripleFilters('c', query)} ${conflictStatus(query.status)} ${conflictSuggestionFilter(query)}
     ) q WHERE TRUE ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`} ${after}
-    ${ORDER[sort]('detected_at')}`;
+    ${orderBySql(orderOf(query, 'detected_at', 'conflicts'))}`;
 }
 
 /** Each unresolved conflict's suggestion: its contradiction's (one query for the page). */
@@ -163,16 +225,16 @@ export async function toReviewedConflictRecords(db: DbOrTx, rows: (ConflictRow &
 
 export async function listConflicts(query: ConflictQuery): Promise<{ conflicts: ConflictRecord[]; cursor: string | null }> {
   if (!query.scopes.length) return { conflicts: [], cursor: null };
-  const sort = query.sort ?? 'detection';
+  const order = orderOf(query, 'detected_at', 'conflicts');
   const db = await getDb();
   const rows = await db.$queryRaw<(ConflictRow & ConflictReview)[]>(
-    Prisma.sql`${conflictQueueSql(query, afterCursor(sort, query.cursor, 'detected_at'))} LIMIT ${query.limit + 1}`,
+    Prisma.sql`${conflictQueueSql(query, afterCursor(cursorPredicate(order, query.cursor)))} LIMIT ${query.limit + 1}`,
   );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     conflicts: await toReviewedConflictRecords(db, page),
-    cursor: rows.length > query.limit && last ? cursorOf(sort, last, last.detected_at) : null,
+    cursor: rows.length > query.limit && last ? cursorOf(order, last as unknown as Record<string, unknown>) : null,
   };
 }
 

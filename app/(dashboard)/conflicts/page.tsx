@@ -9,7 +9,7 @@ import { ExportLinks } from '@/components/ui/ExportLinks';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { pageAccess } from '@/lib/pages/page-access';
 import type { ConflictStatusFilter } from '@/lib/conflicts/list-conflicts';
-import { hasNarrowingFilter, parseQueueFilters, QUEUE_PAGE_SIZE, queueHref, queueSort } from '@/lib/conflicts/view/queue-filters';
+import { hasNarrowingFilter, parseQueueFilters, QUEUE_PAGE_SIZE, queueHref, queueOrder } from '@/lib/conflicts/view/queue-filters';
 
 export const metadata: Metadata = { title: 'Conflicts' };
 
@@ -32,7 +32,7 @@ export default async function ConflictsPage({ searchParams }: { searchParams: Pr
     namespace: filters.namespace,
     aged: filters.aged,
     has_suggestion: filters.hasSuggestion,
-    sort: queueSort(filters.status),
+    ...queueOrder(filters),
     limit: QUEUE_PAGE_SIZE,
   };
 
@@ -47,7 +47,7 @@ export default async function ConflictsPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title="Conflicts"
-        description="The review queue: one row per contradicted triple with all its live values, aged ones (over 14 days) first, then newest. Take the suggestion, keep a value, or dismiss a false alarm: one decision for the whole triple."
+        description="The review queue: one row per contradicted triple with all its live values, aged ones (over 14 days) first, then newest, or sorted by a column. Take the suggestion, keep a value, or dismiss a false alarm: one decision for the whole triple, undone in one click."
         actions={<ConflictsSubNav current="queue" />}
       />
       <QueueFilterForm filters={filters} scopes={readable} />

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { queryUri } from '@/lib/facts/normalize';
 import { queryLimit } from '@/lib/schemas/query-params';
-import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts, listContradictions } from '@/lib/conflicts/list-conflicts';
+import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts, listContradictions, SORT_DIRECTIONS } from '@/lib/conflicts/list-conflicts';
 import { scopeSchema } from '@/lib/facts/scope';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -25,6 +25,8 @@ export const GET = apiRoute({
     aged: optionalBoolean,
     has_suggestion: optionalBoolean,
     sort: z.enum(CONFLICT_SORTS, { error: `must be one of ${CONFLICT_SORTS.join(', ')}` }).default('detection'),
+    /** Reverses the sort's own direction when it is the other one. */
+    dir: z.enum(SORT_DIRECTIONS, { error: 'must be asc or desc' }).optional(),
     /** triple: one contradiction per contradicted triple (every live value, one decision) instead of the conflicts. */
     group: z.enum(['conflict', 'triple'], { error: 'must be conflict or triple' }).default('conflict'),
     cursor: z.string().optional(),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ApiClientError, errorDetail } from '@/lib/client/api-client';
 import { useDismissConflictMutation } from '@/lib/conflicts/hooks/use-dismiss-conflict-mutation';
 import { useResolveConflictMutation } from '@/lib/conflicts/hooks/use-resolve-conflict-mutation';
+import { type UndoResult, useUndoDecisionMutation } from '@/lib/conflicts/hooks/use-undo-decision-mutation';
 import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import { conflictName, suggestedIndex, suggestionNote, valueName } from '@/lib/conflicts/view/conflict-view';
 import { type KeepCommand, keptIndex } from '@/lib/conflicts/view/queue-keys';
@@ -18,6 +19,8 @@ export interface Announcement {
   tone: 'info' | 'success' | 'warning' | 'error';
   text: string;
   href?: string;
+  /** The decision this message reports can be undone: the contradiction's id (its Undo button, and u). */
+  undo?: string;
 }
 
 const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -32,13 +35,17 @@ const without = (set: ReadonlySet<string>, id: string) => {
 /**
  * Deciding contradictions from the queue: one resolve or dismiss per action, several may be in
  * flight. A contradiction being saved is in `saving`; once decided (or found decided by someone else,
- * 409) it is in `decided`. Every outcome is announced. `decide` answers false when nothing was started.
+ * 409) it is in `decided`. Every outcome is announced; a decision made here is announced with its
+ * Undo, and `undo` takes back the last of them (u) or a named one. `decide` answers false when nothing was started.
  */
 export function useQueueDecisions(announce: (message: Omit<Announcement, 'id'>) => void) {
   const resolve = useResolveConflictMutation();
   const dismiss = useDismissConflictMutation();
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
+  /** Decisions made here that may still be undone, the latest last. */
+  const [undoable, setUndoable] = useState<{ id: string; name: string }[]>([]);
+  const undoMutation = useUndoDecisionMutation();
 
   function markDecided(ids: string[]) {
     setDecided((current) => ids.reduce(with_, current));
@@ -78,11 +85,12 @@ export function useQueueDecisions(announce: (message: Omit<Announcement, 'id'>) 
     request.then(
       () => {
         markDecided([id]);
+        setUndoable((current) => [...current.filter((d) => d.id !== id), { id, name }]);
         const kept = fact ? `“${preview(factValueText(fact.value))}” (${valueName(index!)})` : '';
         announce(
           action === 'dismiss'
-            ? { tone: 'success', text: `Dismissed ${name}: not a contradiction. Its values stay quiet during the cooldown.`, href: conflictHref(id) }
-            : { tone: 'success', text: `Kept ${kept} for ${name}${action === 'accept' ? `, as suggested on ${conflict.suggestion?.basis}` : ''}.`, href: conflictHref(id) },
+            ? { tone: 'success', text: `Dismissed ${name}: not a contradiction. Its values stay quiet during the cooldown.`, href: conflictHref(id), undo: id }
+            : { tone: 'success', text: `Kept ${kept} for ${name}${action === 'accept' ? `, as suggested on ${conflict.suggestion?.basis}` : ''}.`, href: conflictHref(id), undo: id },
         );
       },
       (error: unknown) => {
@@ -97,5 +105,30 @@ export function useQueueDecisions(announce: (message: Omit<Announcement, 'id'>) 
     return true;
   }
 
-  return { decide, saving, decided, markDecided };
+  /** Takes back decision `id` (default: the last one made here). Resolves with the reopened contradiction, or null when nothing was undone. */
+  function undo(id?: string): Promise<UndoResult | null> {
+    const target = id ? undoable.find((d) => d.id === id) : undoable[undoable.length - 1];
+    if (!target) {
+      announce({ tone: 'info', text: 'Nothing to undo: no decision was made on this page yet.' });
+      return Promise.resolve(null);
+    }
+    if (undoMutation.isPending) return Promise.resolve(null);
+    setUndoable((current) => current.filter((d) => d.id !== target.id));
+    return undoMutation.mutateAsync(target.id).then(
+      (result) => {
+        announce({
+          tone: 'success',
+          text: `Undid the decision on ${target.name}: its values are back as they were, and it is open again.`,
+          href: result.reopened_contradiction_id ? conflictHref(result.reopened_contradiction_id) : undefined,
+        });
+        return result;
+      },
+      (error: unknown) => {
+        announce({ tone: 'error', text: `Could not undo the decision on ${target.name}: ${errorDetail(error)}`, href: conflictHref(target.id) });
+        return null;
+      },
+    );
+  }
+
+  return { decide, saving, decided, markDecided, undo, undoing: undoMutation.isPending };
 }

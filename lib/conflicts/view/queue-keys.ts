@@ -1,10 +1,11 @@
 // Keyboard shortcuts of the conflicts queue, and where the selection goes. Pure, so the rules are
 // tested without a browser: j/k or the arrows move, Enter opens, a accepts the suggestion, 1 to 9
-// keep that value of the contradiction, d dismisses, x marks the row for bulk accept.
+// keep that value of the contradiction, d dismisses, x marks the row for bulk accept, u undoes the
+// last decision made here.
 
 /** keepN keeps value N (1-based, as the queue numbers them). */
 export type KeepCommand = `keep${number}`;
-export type QueueCommand = 'next' | 'previous' | 'open' | 'accept' | KeepCommand | 'dismiss' | 'toggle';
+export type QueueCommand = 'next' | 'previous' | 'open' | 'accept' | KeepCommand | 'dismiss' | 'toggle' | 'undo';
 
 /** The value a keep command keeps, 0-based; null for any other command. */
 export function keptIndex(command: QueueCommand): number | null {
@@ -21,6 +22,7 @@ const KEYS: Record<string, QueueCommand> = {
   ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i + 1), `keep${i + 1}` as KeepCommand])),
   d: 'dismiss',
   x: 'toggle',
+  u: 'undo',
 };
 
 export const SHORTCUTS: { keys: string[]; label: string }[] = [
@@ -31,6 +33,7 @@ export const SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ['1', '…', '9'], label: 'keep that value' },
   { keys: ['d'], label: 'dismiss: not a contradiction' },
   { keys: ['x'], label: 'mark for bulk accept' },
+  { keys: ['u'], label: 'undo the last decision' },
 ];
 
 export function commandForKey(key: string): QueueCommand | null {

@@ -21,6 +21,9 @@ import { conflictStatusWord, formatAge, sameValue, suggestedIndex } from '@/lib/
 import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
 import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { EntityLink } from '@/components/entities/EntityLink';
+import { WayBack } from '@/components/conflicts/WayBack';
+import { nextContradictionFinding } from '@/lib/conflicts/next-finding';
+import { parseReturnTrail, trailFor } from '@/lib/conflicts/view/return-trail';
 
 export const metadata: Metadata = { title: 'Contradiction' };
 
@@ -28,6 +31,7 @@ const outcomes = {
   resolved: { tone: 'success', title: 'Contradiction resolved', text: 'The kept value was re-asserted with confidence 1.0 and the decision is recorded below.' },
   dismissed: { tone: 'success', title: 'Contradiction dismissed', text: 'Every value stays; they will not be reported together again during the cooldown.' },
   already: { tone: 'warning', title: 'Already decided', text: 'Someone decided this contradiction before you. Here is their decision.' },
+  undone: { tone: 'success', title: 'Decision undone', text: 'The values are back as they were before the decision, and the contradiction is open again.' },
 } as const;
 
 /** A contradiction (by its id or by one of its conflicts' ids): every value side by side, the decision, the triple's history. */
@@ -51,14 +55,22 @@ export default async function ConflictPage({ params, searchParams }: { params: P
     ? null
     : ((await listContradictions({ scopes: [contradiction.scope as FactScope], status: 'unresolved', entity: contradiction.entity, relation: contradiction.relation, limit: 1 })).contradictions[0] ?? null);
 
-  const outcomeKey = (await searchParams).outcome;
+  const search = await searchParams;
+  // The list this page was opened from (a scope's findings, the queue) and its next contradiction:
+  // looked up while this triple is still in the list, then carried through the decision in the URL.
+  const trail = parseReturnTrail(search);
+  const next =
+    trail?.next ??
+    (open && trail?.findingsScope === contradiction.scope ? await nextContradictionFinding(contradiction.scope as FactScope, trail.from, contradiction) : null);
+  const carried = trailFor(trail, next);
+  const outcomeKey = search.outcome;
   const outcome = typeof outcomeKey === 'string' && outcomeKey in outcomes ? outcomes[outcomeKey as keyof typeof outcomes] : null;
   const shown = contradiction.values.length;
 
   return (
     <>
       <PageHeader
-        back={{ href: '/conflicts', label: 'Conflicts' }}
+        back={trail ? { href: trail.from, label: trail.findingsScope ? `Findings in ${trail.findingsScope}` : 'Conflicts' } : { href: '/conflicts', label: 'Conflicts' }}
         title="Contradiction"
         description={
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -88,6 +100,7 @@ export default async function ConflictPage({ params, searchParams }: { params: P
             {outcome.text}
           </Notice>
         ) : null}
+        {outcome && trail ? <WayBack trail={trail} next={next && next !== contradiction.contradiction_id ? next : null} /> : null}
         <OpenConflictsNotice open={openNow} />
         {shown ? (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -107,18 +120,19 @@ export default async function ConflictPage({ params, searchParams }: { params: P
         ) : null}
         {open ? (
           <>
-            <SuggestionPanel contradiction={contradiction} index={suggested} canWrite={canWrite} />
+            <SuggestionPanel contradiction={contradiction} index={suggested} canWrite={canWrite} trail={carried} />
             <ResolveForm
               conflictId={contradiction.contradiction_id}
               scope={contradiction.scope}
               canWrite={canWrite}
+              trail={carried}
               suggested={suggested}
               valueCount={contradiction.value_count}
               values={contradiction.values.flatMap((v, index) => (v.fact ? [{ index, factId: v.fact.id, valueText: factValueText(v.fact.value), value: v.fact.value }] : []))}
             />
           </>
         ) : (
-          <ConflictDecision conflict={contradiction} keptValue={resolutionFact ? factValueText(resolutionFact.value) : null} canWrite={canWrite} now={now} />
+          <ConflictDecision conflict={contradiction} keptValue={resolutionFact ? factValueText(resolutionFact.value) : null} canWrite={canWrite} now={now} trail={carried} />
         )}
         <ConflictTimeline history={contradiction.history} total={contradiction.history_total} contradiction={contradiction} />
         <ContradictionConflicts conflicts={contradiction.conflicts} total={contradiction.conflicts_total} />

@@ -1,0 +1,15 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { undoDecision } from '@/lib/conflicts/undo-decision';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({
+  permission: 'write',
+  scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
+  audit: { action: 'conflict.undo', target: ({ params }) => params.id },
+  handler: ({ params, principal }) => undoDecision(params.id, principal),
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');
