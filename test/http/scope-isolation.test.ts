@@ -123,6 +123,9 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/v1/health/runs/[id]', path: () => `/v1/health/runs/${team.run}`, outsider: 'deny' },
   { method: 'GET', pattern: '/v1/health/summary', path: () => '/v1/health/summary?scope=team', outsider: 'deny' },
   { method: 'GET', pattern: '/api/health', path: () => '/api/health?scope=team', outsider: 'hide' },
+  // What changed, for live pages: only the scopes the key reads are named or counted.
+  { method: 'GET', pattern: '/v1/changes', path: () => '/v1/changes?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/changes', path: () => '/v1/changes', outsider: 'hide' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts?scope=team', outsider: 'deny' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', outsider: 'hide' },
   { method: 'POST', pattern: '/v1/alerts/[id]/acknowledge', path: () => `/v1/alerts/${team.alert}/acknowledge`, body: () => ({}), outsider: 'deny', reader: 'deny' },
