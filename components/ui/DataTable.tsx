@@ -130,7 +130,7 @@ export function DataTable<Row>({
   const headCell = stickyHeader ? 'bg-slate-50 shadow-[inset_0_-1px_0_var(--color-slate-200)]' : undefined;
 
   const table = (
-    <table className={join(visuallyHidden && 'sr-only', fixedLayout ? 'w-full table-fixed' : 'min-w-full', 'divide-y divide-slate-200 text-sm', tableClassName)} data-testid={testId}>
+    <table className={join(visuallyHidden ? 'sr-only' : fixedLayout ? 'w-full table-fixed' : 'min-w-full', 'divide-y divide-slate-200 text-sm', tableClassName)} data-testid={testId}>
       <caption className={captionVisible ? join(padX, 'pt-3 pb-1 text-left text-sm font-medium text-slate-900') : 'sr-only'}>{caption}</caption>
       {fixedLayout ? (
         <colgroup>

@@ -60,3 +60,8 @@ export function changedSince(baseline: ChangeBaseline, current: NodeChanges, wat
   }
   return watch.activity && (current.node_activity !== baseline.node_activity || after(current.mutes_expired_at, baseline.as_of));
 }
+
+/** A poll's answer as the baseline for the next comparison (what a client has caught up with). */
+export function baselineOf(changes: NodeChanges): ChangeBaseline {
+  return { as_of: changes.as_of, scopes: changes.scopes.map(({ scope, revision, activity }) => ({ scope, revision, activity })), node_activity: changes.node_activity };
+}
