@@ -24,6 +24,11 @@ async function runNow(request: APIRequestContext, scope: string): Promise<{ pend
 }
 
 test.describe('overview: live updates and layout', () => {
+  // A node with facts shows the overview (a fresh one shows the first-run guide); findings give the cards their charts.
+  test.beforeAll(async ({ request }) => {
+    await createConflict(request, `e2e:live-seed:${uniqueSuffix()}`, 'carol', 'dave');
+  });
+
   test('a contradiction written through the API shows on the open overview without a reload', async ({ page, request }) => {
     await signInViaApi(page);
     await page.goto('/');
