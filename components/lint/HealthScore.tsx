@@ -1,26 +1,28 @@
 import { Link } from '@/components/ui/Link';
 import { HEALTH_SCORE_FORMULA } from '@/lib/lint/health-score';
-import type { HealthTone } from '@/lib/lint/view/scope-status';
-
-const toneStyles: Record<HealthTone, string> = {
-  healthy: 'text-emerald-700',
-  fair: 'text-amber-700',
-  poor: 'text-rose-700',
-};
+import { SCORE_BANDS, type ScoreBand } from '@/lib/lint/view/scope-status';
+import { bandStyles } from './score-band-styles';
 
 /**
- * The 0–100 health score. Its formula shows as a tooltip on hover and on keyboard focus (the "?"
- * link is focusable and describes itself with it); the link opens the scope page's explanation.
+ * The 0–100 health score in its band's colour, with the band's name (colour is never the only
+ * sign). Its accessible name is what it shows ("Health score 80 of 100, poor"). The formula shows
+ * as a tooltip on hover and on keyboard focus (the "?" link is focusable and describes itself with
+ * it); the link opens the scope page's explanation.
  */
-export function HealthScore({ scope, score, tone }: { scope: string; score: number; tone: HealthTone }) {
+export function HealthScore({ scope, score, band }: { scope: string; score: number; band: ScoreBand }) {
   const tooltipId = `health-score-${scope}-formula`;
+  const label = SCORE_BANDS.find((b) => b.band === band)!.label;
+  const styles = bandStyles[band];
   return (
     <div className="group relative flex items-center gap-1.5">
-      <span className="text-right">
+      <span role="img" aria-label={`Health score ${score} of 100, ${label.toLowerCase()}`} aria-describedby={tooltipId} data-band={band} className="text-right">
         <span className="block text-xs font-medium text-slate-500">Health score</span>
-        <span data-testid={`scope-${scope}-score`} aria-describedby={tooltipId} className={`block text-2xl font-semibold tabular-nums ${toneStyles[tone]}`}>
+        <span data-testid={`scope-${scope}-score`} className={`block text-2xl font-semibold tabular-nums ${styles.text}`}>
           {score}
-          <span className="text-sm font-medium text-slate-500">/100</span>
+          <span className="text-sm font-medium text-slate-500"> of 100</span>
+        </span>
+        <span data-testid={`scope-${scope}-band`} className={`mt-0.5 inline-block rounded-full px-2 text-xs font-semibold ${styles.pill}`}>
+          {label}
         </span>
       </span>
       <Link
@@ -34,7 +36,7 @@ export function HealthScore({ scope, score, tone }: { scope: string; score: numb
       <span
         role="tooltip"
         id={tooltipId}
-        className="invisible absolute top-full right-0 z-10 mt-2 w-72 rounded-lg bg-slate-900 px-3 py-2 text-xs leading-relaxed text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className="invisible absolute top-full right-0 z-10 mt-2 w-72 max-w-[80vw] rounded-lg bg-slate-900 px-3 py-2 text-xs leading-relaxed text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
       >
         {HEALTH_SCORE_FORMULA}. Weights: an error costs a full live value, a warning 0.3, an info 0.05. A clean scope scores 100.
       </span>

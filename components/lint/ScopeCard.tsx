@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/Link';
 import { prepareNamespaceChart } from '@/lib/lint/view/namespace-chart';
-import { healthTone, plural, totalFindings } from '@/lib/lint/view/scope-status';
+import { plural, scoreBand, totalFindings } from '@/lib/lint/view/scope-status';
 import type { CardHealth, OverviewHealth } from '@/lib/health-history/overview-health';
 import { CheckNowButton } from '../health-history/CheckNowButton';
 import { ScopeTrend } from '../health-history/ScopeTrend';
@@ -75,7 +75,7 @@ export function ScopeCard({ health, run, threshold = 0 }: { health: CardHealth; 
           </h2>
           <p className="text-xs text-slate-500">{scopeBlurb[scope]}</p>
         </div>
-        <HealthScore scope={scope} score={health.score} tone={healthTone(health.score, health.findings)} />
+        <HealthScore scope={scope} score={health.score} band={scoreBand(health.score, health.findings)} />
       </div>
       {run ? <RunSource scope={scope} run={run} threshold={threshold} /> : null}
       <ScopeTrend scope={scope} />

@@ -2,7 +2,7 @@ import { HealthScore } from '@/components/lint/HealthScore';
 import { CheckLinks } from '@/components/lint/CheckLinks';
 import { ScopeStat } from '@/components/lint/ScopeStat';
 import { SeverityLinks } from '@/components/lint/SeverityLinks';
-import { healthTone } from '@/lib/lint/view/scope-status';
+import { scoreBand } from '@/lib/lint/view/scope-status';
 import type { ScopeHealth } from '@/lib/lint/lint-summary';
 import { DateTime } from '../ui/DateTime';
 import { cardStyles } from '../ui/styles';
@@ -24,7 +24,7 @@ export function ScopeSummary({ health }: { health: ScopeHealth }) {
           Linted <DateTime iso={health.checked_at} />
         </p>
       </div>
-      <HealthScore scope={scope} score={health.score} tone={healthTone(health.score, health.findings)} />
+      <HealthScore scope={scope} score={health.score} band={scoreBand(health.score, health.findings)} />
     </section>
   );
 }

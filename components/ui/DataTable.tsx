@@ -130,7 +130,7 @@ export function DataTable<Row>({
   const headCell = stickyHeader ? 'bg-slate-50 shadow-[inset_0_-1px_0_var(--color-slate-200)]' : undefined;
 
   const table = (
-    <table className={join(visuallyHidden && 'sr-only', fixedLayout ? 'w-full table-fixed' : 'min-w-full', 'divide-y divide-slate-200 text-sm', tableClassName)} data-testid={testId}>
+    <table className={join(visuallyHidden ? undefined : fixedLayout ? 'w-full table-fixed' : 'min-w-full', 'divide-y divide-slate-200 text-sm', tableClassName)} data-testid={testId}>
       <caption className={captionVisible ? join(padX, 'pt-3 pb-1 text-left text-sm font-medium text-slate-900') : 'sr-only'}>{caption}</caption>
       {fixedLayout ? (
         <colgroup>
@@ -206,7 +206,9 @@ export function DataTable<Row>({
     </table>
   );
 
-  if (visuallyHidden) return table;
+  // A table is never narrower than its content, so `sr-only` on the table itself left its full width
+  // in the page's overflow (the overview scrolled sideways); a 1 px box that clips it takes none.
+  if (visuallyHidden) return <div className="sr-only">{table}</div>;
   const frame = variant === 'card' ? cardStyles : undefined;
   if (stickyHeader) {
     // A box that scrolls must be reachable by keyboard, so it is a named region with a tab stop.

@@ -134,6 +134,9 @@ const CASES: Case[] = [
   },
   { method: 'GET', pattern: '/v1/health/history/jobs/[id]', path: () => `/v1/health/history/jobs/${team.historyJob}`, outsider: 'deny' },
   { method: 'GET', pattern: '/api/health', path: () => '/api/health?scope=team', outsider: 'hide' },
+  // What changed, for live pages: only the scopes the key reads are named or counted.
+  { method: 'GET', pattern: '/v1/changes', path: () => '/v1/changes?scope=team', outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/changes', path: () => '/v1/changes', outsider: 'hide' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts?scope=team', outsider: 'deny' },
   { method: 'GET', pattern: '/v1/alerts', path: () => '/v1/alerts', outsider: 'hide' },
   { method: 'POST', pattern: '/v1/alerts/[id]/acknowledge', path: () => `/v1/alerts/${team.alert}/acknowledge`, body: () => ({}), outsider: 'deny', reader: 'deny' },

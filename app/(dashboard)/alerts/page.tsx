@@ -4,11 +4,13 @@ import { ALERT_PAGE_STATUSES, AlertStatusTabs } from '@/components/alerts/AlertS
 import { RulesTable } from '@/components/alerts/RulesTable';
 import { AddWebhookForm } from '@/components/webhooks/AddWebhookForm';
 import { WebhookRow } from '@/components/webhooks/WebhookRow';
+import { LiveRefresh } from '@/components/changes/LiveRefresh';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { cardStyles } from '@/components/ui/styles';
 import { listAlertGroups } from '@/lib/alerts/alert-store';
 import { listRules } from '@/lib/alerts/rule-store';
+import { readChangeBaseline } from '@/lib/changes/read-changes';
 import { pageAccess } from '@/lib/pages/page-access';
 import type { FactScope } from '@/lib/facts/scope';
 import { listWebhooks } from '@/lib/webhooks/webhook-store';
@@ -22,6 +24,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   const raw = (await searchParams).status;
   const status = ALERT_PAGE_STATUSES.find((s) => s === raw) ?? 'active';
   const access = await pageAccess(`/alerts?status=${status}`);
+  const baseline = await readChangeBaseline(access.scopes);
   const { groups, counts } = await listAlertGroups({ status, group: 'rule_scope', limit: 200 }, access.scopes);
   const rules = await listRules(access.scopes);
   const isAdmin = access.can('admin');
@@ -32,6 +35,7 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
         title="Alerts"
         description="Alerts open when a rule’s condition starts to hold after a health run (not while the scope is getting better), update while it holds and resolve by themselves at the first run where it no longer does. One card per rule and scope. Acknowledge to say you are on it; mute a rule on a scope to stop it opening alerts there until a time you choose."
       />
+      <LiveRefresh baseline={baseline} watch={{ knowledge: false, activity: true }} />
       <p className="mb-3 text-sm text-slate-700" data-testid="alert-summary">
         <strong data-testid="alert-open-count">{counts.open}</strong> open {counts.open === 1 ? 'alert' : 'alerts'} (the header’s count) · {counts.muted} muted · {counts.acknowledged} acknowledged
       </p>

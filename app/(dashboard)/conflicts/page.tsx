@@ -5,9 +5,12 @@ import { ConflictQueueSkeleton } from '@/components/conflicts/ConflictQueueSkele
 import { ConflictStatusTabs } from '@/components/conflicts/ConflictStatusTabs';
 import { ConflictsSubNav } from '@/components/conflicts/ConflictsSubNav';
 import { QueueFilterForm } from '@/components/conflicts/QueueFilterForm';
+import { LiveRefresh } from '@/components/changes/LiveRefresh';
 import { ExportLinks } from '@/components/ui/ExportLinks';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { pageAccess } from '@/lib/pages/page-access';
+import { readChangeBaseline } from '@/lib/changes/read-changes';
+import { queryKeys } from '@/lib/client/query-keys';
 import type { ConflictStatusFilter } from '@/lib/conflicts/list-conflicts';
 import { hasNarrowingFilter, parseQueueFilters, QUEUE_PAGE_SIZE, queueHref, queueOrder } from '@/lib/conflicts/view/queue-filters';
 
@@ -50,6 +53,7 @@ export default async function ConflictsPage({ searchParams }: { searchParams: Pr
         description="The review queue: one row per contradicted triple with all its live values, aged ones (over 14 days) first, then newest, or sorted by a column. Take the suggestion, keep a value, or dismiss a false alarm: one decision for the whole triple, undone in one click."
         actions={<ConflictsSubNav current="queue" />}
       />
+      <LiveRefresh baseline={await readChangeBaseline(readable)} watch={{ knowledge: true, activity: false }} invalidate={queryKeys.conflicts} />
       <QueueFilterForm filters={filters} scopes={readable} />
       <ConflictStatusTabs filters={filters} />
       <div className="mb-3 flex justify-end">

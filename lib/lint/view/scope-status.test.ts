@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { healthTone, plural, totalFindings } from './scope-status';
+import { bandRange, plural, SCORE_BANDS, scoreBand, totalFindings } from './scope-status';
 
-describe('healthTone', () => {
-  it('calls a scope without findings healthy', () => {
-    expect(healthTone(100, { error: 0, warning: 0, info: 0 })).toBe('healthy');
+describe('scoreBand', () => {
+  const warnings = { error: 0, warning: 3, info: 0 };
+  it('calls a scope without findings good', () => {
+    expect(scoreBand(100, { error: 0, warning: 0, info: 0 })).toBe('good');
   });
 
-  it('never calls a scope with an error healthy, even at a rounded 100', () => {
-    expect(healthTone(100, { error: 1, warning: 0, info: 0 })).toBe('fair');
+  it('never calls a scope with an error good, even at a rounded 100', () => {
+    expect(scoreBand(100, { error: 1, warning: 0, info: 0 })).toBe('fair');
   });
 
-  it('grades by score otherwise', () => {
-    expect(healthTone(95, { error: 0, warning: 3, info: 0 })).toBe('healthy');
-    expect(healthTone(89, { error: 0, warning: 3, info: 0 })).toBe('fair');
-    expect(healthTone(69, { error: 0, warning: 3, info: 0 })).toBe('poor');
-    expect(healthTone(0, { error: 9, warning: 0, info: 0 })).toBe('poor');
+  it('grades by score at the band edges, so 80, 91 and 94 do not share a band with 96', () => {
+    expect([100, 95, 94, 91, 85, 84, 80, 70, 69, 0].map((score) => scoreBand(score, warnings))).toEqual(['good', 'good', 'fair', 'fair', 'fair', 'poor', 'poor', 'poor', 'critical', 'critical']);
+  });
+
+  it('writes each band’s range', () => {
+    expect(SCORE_BANDS.map((b) => bandRange(b.band))).toEqual(['95–100', '85–94', '70–84', 'below 70']);
   });
 });
 

@@ -8,7 +8,9 @@ import { type LoadedFindings, ScopeFindingsLoader } from '@/components/lint/Scop
 import { ScopeSummaryLoader } from '@/components/lint/ScopeSummaryLoader';
 import { ScopeSummarySkeleton } from '@/components/lint/ScopeSummarySkeleton';
 import { ScoreExplainer } from '@/components/lint/ScoreExplainer';
+import { LiveRefresh } from '@/components/changes/LiveRefresh';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { readChangeBaseline } from '@/lib/changes/read-changes';
 import { pageAccess } from '@/lib/pages/page-access';
 import { decodePathParam } from '@/lib/pages/path-param';
 import { findingsHref, parseFindingsView, toPageQuery } from '@/lib/lint/view/findings-query';
@@ -29,6 +31,8 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
   const [scope] = access.scopes;
   const { principal } = access;
   const actor = { canWrite: access.can('write', scope), canModerate: access.can('admin', scope), source: principal.entityUri };
+  // Before the scope is read: what this render includes, for the live refresh.
+  const baseline = await readChangeBaseline([scope]);
   const size = await scopeSize(scope);
 
   const header = (
@@ -39,6 +43,8 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
       actions={size.needsJob ? undefined : <RelintButton />}
     />
   );
+  // Above the async threshold a render starts a lint job: the page says the scope changed instead of linting on every write.
+  const live = <LiveRefresh baseline={baseline} watch={{ scope, knowledge: true, activity: true }} invalidate={['lint']} notifyOnly={size.needsJob} />;
 
   if (size.needsJob) {
     // The lint starts now, on the server; the shell goes out while it runs (start-scope-lint.ts).
@@ -47,6 +53,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
     return (
       <>
         {header}
+        {live}
         <Suspense fallback={<LintJobProgress scope={scope} threshold={size.threshold} job={null} estimatedS={null} />}>
           <LargeScopeFindingsLoader lint={lint} scope={scope} threshold={size.threshold} view={view} actor={actor} />
         </Suspense>
@@ -71,6 +78,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
   return (
     <>
       {header}
+      {live}
       <Suspense fallback={<ScopeSummarySkeleton scope={scope} />}>
         <ScopeSummaryLoader health={health} />
       </Suspense>

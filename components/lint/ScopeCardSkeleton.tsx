@@ -1,15 +1,5 @@
-import type { OverviewHealth } from '@/lib/health-history/overview-health';
 import { Skeleton } from '../ui/Skeleton';
 import { cardStyles } from '../ui/styles';
-import { ScopeCard, UncheckedScopeCard } from './ScopeCard';
-
-/** A scope's card once its health is read (live, or its latest health run); the page streams each card as its promise settles. */
-export async function ScopeCardLoader({ health }: { health: Promise<OverviewHealth> }) {
-  const card = await health;
-  if (card.source === 'none') return <UncheckedScopeCard scope={card.scope} threshold={card.threshold} />;
-  if (card.source === 'run') return <ScopeCard health={card.health} run={card.run} threshold={card.threshold} />;
-  return <ScopeCard health={card.health} />;
-}
 
 /** Where a scope's card will appear while its health is computed (the page's loading marker, so tests and screenshots wait for it). */
 export function ScopeCardSkeleton({ scope }: { scope: string }) {

@@ -1,0 +1,16 @@
+import { changesQuerySchema, readChanges } from '@/lib/changes/read-changes';
+import { apiRoute } from '@/lib/http/api-route';
+import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+
+export const dynamic = 'force-dynamic';
+
+// What changed in the caller's readable scopes (or the one named), for pages and scripts that poll.
+export const GET = apiRoute({
+  permission: 'read',
+  query: changesQuerySchema,
+  scope: ({ query }) => query.scope,
+  invalidStatus: 400,
+  handler: ({ scopes }) => readChanges(scopes),
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');
