@@ -75,6 +75,7 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/v1/conflicts/[id]', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}`, outsider: 'deny' },
   { method: 'POST', pattern: '/v1/conflicts/[id]/resolve', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}/resolve`, body: () => ({ winning_fact_id: team.factId }), outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/conflicts/[id]/dismiss', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}/dismiss`, body: () => ({}), outsider: 'deny', reader: 'deny' },
+  { method: 'POST', pattern: '/v1/conflicts/[id]/undo', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}/undo`, body: () => ({}), outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/conflicts/[id]/reopen', path: () => `/v1/conflicts/${encodeURIComponent(team.conflictId)}/reopen`, body: () => ({}), outsider: 'deny', reader: 'deny' },
   // A dry run is a preview, a read; applying is a write.
   { method: 'POST', pattern: '/v1/conflicts/auto-resolve', path: () => '/v1/conflicts/auto-resolve', body: () => ({ scope: 'team', dry_run: true }), outsider: 'deny' },
