@@ -46,17 +46,28 @@ const onVisibility = () => {
   if (document.visibilityState === 'visible') void poll();
 };
 
+const start = () => {
+  if (listeners.size === 0 || timer !== undefined) return;
+  void poll();
+  timer = window.setInterval(() => void poll(), POLL_MS);
+  document.addEventListener('visibilitychange', onVisibility);
+};
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  // Not before the document has loaded: the page's streamed sections are still arriving until then,
+  // and a refresh that a change would trigger must not race them (a boundary refreshed before its
+  // streamed content landed can end up shown twice).
   if (listeners.size === 1) {
-    void poll();
-    timer = window.setInterval(() => void poll(), POLL_MS);
-    document.addEventListener('visibilitychange', onVisibility);
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
+      window.removeEventListener('load', start);
       window.clearInterval(timer);
+      timer = undefined;
       document.removeEventListener('visibilitychange', onVisibility);
     }
   };
