@@ -18,7 +18,17 @@ export function HealthScore({ scope, score, tone }: { scope: string; score: numb
     <div className="group relative flex items-center gap-1.5">
       <span className="text-right">
         <span className="block text-xs font-medium text-slate-500">Health score</span>
-        <span data-testid={`scope-${scope}-score`} aria-describedby={tooltipId} className={`block text-2xl font-semibold tabular-nums ${toneStyles[tone]}`}>
+        {/* A meter with a name, so a test or a screen reader finds it: getByRole('meter', { name: 'Health score of team' }). */}
+        <span
+          role="meter"
+          aria-label={`Health score of ${scope}`}
+          aria-valuenow={score}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuetext={`${score} out of 100`}
+          data-testid={`scope-${scope}-score`}
+          aria-describedby={tooltipId}
+          className={`block text-2xl font-semibold tabular-nums ${toneStyles[tone]}`}>
           {score}
           <span className="text-sm font-medium text-slate-500">/100</span>
         </span>
