@@ -1,4 +1,5 @@
 import { DataTable, type Column } from '@/components/ui/DataTable';
+import { Identifier } from '@/components/ui/Identifier';
 import { DateTime } from '@/components/ui/DateTime';
 import { Link } from '@/components/ui/Link';
 import { linkStyles } from '@/components/ui/styles';
@@ -21,8 +22,8 @@ export function SourcesTable({ sources, filters, empty }: { sources: SourceSumma
       className: 'min-w-56 max-w-96',
       cell: (s) => (
         <div className="min-w-0">
-          <Link href={sourcesHref(filters, { source: s.source, offset: filters.offset })} className={`${linkStyles} font-mono text-xs wrap-anywhere`} data-testid="source-link">
-            {s.source}
+          <Link href={sourcesHref(filters, { source: s.source, offset: filters.offset })} className={`${linkStyles} font-mono text-xs wrap-break-word`} data-testid="source-link">
+            <Identifier text={s.source} />
           </Link>
           {s.system ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600">node bookkeeping</span> : null}
           {needsAttention(s) ? <span className="ml-2 rounded bg-rose-50 px-1.5 py-0.5 text-[11px] font-medium text-rose-800 ring-1 ring-rose-600/30 ring-inset">look here</span> : null}
