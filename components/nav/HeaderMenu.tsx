@@ -17,6 +17,19 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
   // A new page: the panel has done its job.
   useEffect(() => setOpen(false), [pathname]);
 
+  // Escape closes the open panel wherever the focus is (on the button, in the panel), and focus
+  // returns to the button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
     <>
       <button
@@ -38,11 +51,6 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
       </button>
       <div
         id={panelId}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape' || !open) return;
-          setOpen(false);
-          button.current?.focus();
-        }}
         className={`${open ? 'flex' : 'hidden'} order-4 w-full flex-col gap-3 border-t border-white/10 pt-3 xl:order-2 xl:flex xl:w-auto xl:min-w-0 xl:flex-1 xl:flex-row xl:items-center xl:gap-3 xl:border-0 xl:pt-0`}
       >
         {children}

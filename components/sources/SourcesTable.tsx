@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { OutcomeBar } from './OutcomeBar';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const alarm = (n: number, text: ReactNode = count(n)) => (n ? <span className="font-semibold text-rose-700">{text}</span> : <span className="text-slate-500">0</span>);
+const alarm = (n: number, text: ReactNode = count(n)) => (n ? <span className="font-semibold text-rose-700">{text}</span> : <span className="text-slate-600">0</span>);
 
 /** The sources of a scope, one row each; a header sorts the list on the server (the URL keeps it). */
 export function SourcesTable({ sources, filters, empty }: { sources: SourceSummary[]; filters: SourcesFilters; empty: ReactNode }) {
@@ -39,7 +39,7 @@ export function SourcesTable({ sources, filters, empty }: { sources: SourceSumma
       align: 'right',
       className: 'tabular-nums whitespace-nowrap',
       cellTestId: 'source-stale',
-      cell: (s) => (s.stale ? `${formatShare(s.stale_share)} (${count(s.stale)})` : <span className="text-slate-500">0 %</span>),
+      cell: (s) => (s.stale ? `${formatShare(s.stale_share)} (${count(s.stale)})` : <span className="text-slate-600">0 %</span>),
     },
     { key: 'contradictions', header: 'Contradictions', sortKey: 'lost', className: 'min-w-40', cellTestId: 'source-contradictions', cell: (s) => <OutcomeBar summary={s} /> },
     {

@@ -30,6 +30,7 @@ export function SynthesisEntriesTable({ entries }: { entries: SynthesisEntry[] }
       caption="Synthesis entries"
       testId="synthesis-table"
       stickyHeader
+      stackOnPhone
     />
   );
 }

@@ -142,7 +142,7 @@ export function DataTable<Row>({
         head: 'max-sm:sr-only',
         body: 'max-sm:block',
         row: 'max-sm:block max-sm:py-2',
-        cell: 'max-sm:grid max-sm:grid-cols-[5.5rem_minmax(0,1fr)] max-sm:items-start max-sm:gap-x-3 max-sm:max-w-none max-sm:min-w-0 max-sm:w-auto max-sm:py-1 max-sm:text-left max-sm:before:content-[attr(data-label)] max-sm:before:pt-0.5 max-sm:before:text-[11px] max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:uppercase',
+        cell: 'max-sm:grid max-sm:grid-cols-[5.5rem_minmax(0,1fr)] max-sm:items-start max-sm:justify-items-start max-sm:gap-x-3 max-sm:max-w-none max-sm:min-w-0 max-sm:w-auto max-sm:py-1 max-sm:text-left max-sm:before:content-[attr(data-label)] max-sm:before:pt-0.5 max-sm:before:text-[11px] max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:uppercase',
         frame: 'max-sm:max-h-none max-sm:overflow-visible',
       }
     : null;
