@@ -27,6 +27,9 @@ export function SynthesisFilters({
   pending: boolean;
 }) {
   const [entityText, setEntityText] = useState(entity);
+  // The boxes show the click at once; the URL (and a new render of the panel) follows.
+  const [expiredShown, setExpiredShown] = useState(includeExpired);
+  const [onlyContradicted, setOnlyContradicted] = useState(contradictedOnly);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onEntity(entityText.trim());
@@ -49,11 +52,11 @@ export function SynthesisFilters({
         />
       </div>
       <label className="flex items-center gap-2 pb-1 text-sm text-slate-700">
-        <input type="checkbox" checked={includeExpired} disabled={pending} onChange={(e) => onIncludeExpired(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
+        <input type="checkbox" checked={expiredShown} disabled={pending} onChange={(e) => (setExpiredShown(e.target.checked), onIncludeExpired(e.target.checked))} className="h-4 w-4 accent-indigo-600" />
         Include expired and retracted values
       </label>
       <label className="flex items-center gap-2 pb-1 text-sm text-slate-700">
-        <input type="checkbox" checked={contradictedOnly} disabled={pending} onChange={(e) => onContradictedOnly(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
+        <input type="checkbox" checked={onlyContradicted} disabled={pending} onChange={(e) => (setOnlyContradicted(e.target.checked), onContradictedOnly(e.target.checked))} className="h-4 w-4 accent-indigo-600" />
         Only contradicted
       </label>
       <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2 sm:w-auto" role="search" aria-label="Filter by entity">

@@ -56,16 +56,23 @@ test.describe('test-friendly names', () => {
     for (const path of ['/scopes/local', '/synthesis?scope=local', '/decay?scope=local', '/entities', '/sources?scope=local', '/audit', '/quarantine', '/keys', '/alerts']) {
       await page.goto(path);
       await expect(page.getByTestId('page-loading')).toHaveCount(0);
-      const labels = await page.locator('input:not([type=hidden]), select, textarea').evaluateAll((controls) =>
-        controls.flatMap((c) => {
+      const controls = await page.locator('input:not([type=hidden]), select, textarea').evaluateAll((elements) =>
+        elements.flatMap((c) => {
           const el = c as HTMLInputElement;
           const text = el.getAttribute('aria-label') ?? [...(el.labels ?? [])].map((l) => l.textContent ?? '').join(' ');
-          return text.trim() ? [text.trim().replace(/\s+/g, ' ')] : [];
+          return text.trim() ? [{ label: text.trim().replace(/\s+/g, ' '), choice: el.type === 'checkbox' || el.type === 'radio' }] : [];
         }),
       );
-      for (const label of new Set(labels)) {
-        const count = await page.getByLabel(label).count();
-        if (count !== 1) clashes.push(`${path}: getByLabel(${JSON.stringify(label)}) matches ${count}`);
+      for (const { label, choice } of new Map(controls.map((c) => [c.label, c])).values()) {
+        // Exactly one control carries each label, and a field's label is the only label containing
+        // it (getByLabel's default substring match: 'Severity' must not also find "Findings in
+        // team by severity"). A choice in a group ("local", "read") is found with exact: true.
+        const exact = await page.getByLabel(label, { exact: true }).count();
+        if (exact !== 1) clashes.push(`${path}: getByLabel(${JSON.stringify(label)}, { exact: true }) matches ${exact}`);
+        if (!choice) {
+          const loose = await page.getByLabel(label).count();
+          if (loose !== 1) clashes.push(`${path}: getByLabel(${JSON.stringify(label)}) matches ${loose}`);
+        }
       }
     }
     expect(clashes, clashes.join('\n')).toEqual([]);
