@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,7 +11,7 @@ import { playDemoStory } from '../lib/seed/demo-story';
 import { runSeed } from '../lib/seed/run-seed';
 import { buildDemoHistory } from '../lib/health-history/demo-history';
 
-// npm run demo -- [--facts 20000] [--port 3000] [--skip-build]
+// npm run demo -- [--facts 20000] [--port 3000] [--skip-build] [--reset]
 //
 // One command from a fresh clone (after npm install) to a running node with demo data:
 //   1. builds the app (next build; --skip-build reuses .next),
@@ -22,6 +22,10 @@ import { buildDemoHistory } from '../lib/health-history/demo-history';
 //      in <data>/demo-admin-key (mode 600),
 //   5. starts `next start` on PORT (default 3000) with that key and prints the URL, the key and
 //      how to sign in. Ctrl-C stops the server cleanly.
+// --reset first deletes the embedded database (<data>/pglite), keeping the admin key file, so steps
+// 2–3 seed it again from the same seed: the demo as it was first seeded, dated from today (what an
+// outside test suite needs between runs; docs/testing-the-dashboard.md). On PostgreSQL it refuses:
+// dropping a database named by DATABASE_URL is for its owner to do.
 // Works on the embedded PGlite (default) and on PostgreSQL (DATABASE_URL). Steps 2–3 run in this
 // process and close the database before the server opens it: PGlite allows one process at a time.
 
@@ -46,10 +50,19 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void
   });
 }
 
+/** --reset: the embedded database goes, the admin key file stays (a test suite keeps its key). */
+async function resetDemo(dir: string): Promise<string> {
+  if (process.env.DATABASE_URL) throw new Error('--reset deletes the embedded database only; with DATABASE_URL, drop and create that database yourself, then run npm run demo');
+  const database = path.join(dir, 'pglite');
+  const existed = await stat(database).then(() => true, () => false);
+  await rm(database, { recursive: true, force: true });
+  return existed ? `reset: deleted ${path.relative(process.cwd(), database) || database}; seeding it again` : `reset: no database under ${dir} yet`;
+}
+
 async function seedOnce(facts: number): Promise<string> {
   const db = await getDb();
   const marker = await db.nodeMeta.findUnique({ where: { key: MARKER_KEY } });
-  if (marker) return `demo data already seeded (${marker.value}); delete the data folder to start over`;
+  if (marker) return `demo data already seeded (${marker.value}); npm run demo -- --reset starts over`;
   console.log(`seeding ${facts.toLocaleString('en-US')} demo facts (seed ${DEMO_SEED}) into ${describeDatabase()}…`);
   const interactive = Boolean(process.stdout.isTTY);
   const result = await runSeed({
@@ -59,7 +72,7 @@ async function seedOnce(facts: number): Promise<string> {
   });
   if (interactive) process.stdout.write('\n');
   const story = await playDemoStory(DEMO_SEED); // decisions, evidence, rot, policies and snapshots (lib/seed/demo-story.ts)
-  console.log(`demo story: ${story.rotted} facts of rot in team, ${story.conflictsDated} contradictions dated, ${Object.entries(story.decided).map(([s, d]) => `${s} ${d.resolved} resolved/${d.dismissed} dismissed`).join(', ')}, ${story.evidence} re-assertions, ${story.brokenHandoffs} broken handoffs, ${story.expiredRetracted} retractions, ${story.policies} decay policies, ${story.snapshots} snapshots`);
+  console.log(`demo story: ${story.rotted} facts of rot in team, ${story.conflictsDated} open conflicts dated back to their facts, ${Object.entries(story.decided).map(([s, d]) => `${s} ${d.resolved} resolved/${d.dismissed} dismissed`).join(', ')}, ${story.evidence} re-assertions, ${story.brokenHandoffs} broken handoffs, ${story.expiredRetracted} retractions, ${story.policies} decay policies, ${story.snapshots} snapshots`);
   // 90 days of health runs and alerts, replayed from the seeded log at each run's instant.
   const started = Date.now();
   const history = await buildDemoHistory({
@@ -71,7 +84,7 @@ async function seedOnce(facts: number): Promise<string> {
   await db.nodeMeta.upsert({ where: { key: MARKER_KEY }, create: { key: MARKER_KEY, value }, update: { value } });
   return result.status === 'already-seeded'
     ? result.detail
-    : `seeded ${result.written.toLocaleString('en-US')} facts in ${result.seconds.toFixed(1)} s (${result.conflictsOpened.toLocaleString('en-US')} contradictions recorded)`;
+    : `seeded ${result.written.toLocaleString('en-US')} facts in ${result.seconds.toFixed(1)} s (${result.conflictsOpened.toLocaleString('en-US')} conflicts recorded at write time, before the story's rot)`;
 }
 
 async function adminKey(dir: string): Promise<{ key: string; origin: string }> {
@@ -122,7 +135,7 @@ function banner(base: string, key: string, origin: string): string {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { facts: { type: 'string' }, port: { type: 'string' }, 'skip-build': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { facts: { type: 'string' }, port: { type: 'string' }, 'skip-build': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
   const facts = Number(values.facts ?? 20_000);
   if (!Number.isSafeInteger(facts) || facts < 1) throw new Error(`--facts must be a positive integer, got ${values.facts}`);
   const port = values.port ?? process.env.PORT ?? '3000';
@@ -133,9 +146,12 @@ async function main() {
     await run(['build']);
   }
   await mkdir(dir, { recursive: true });
+  const started = Date.now();
+  if (values.reset) console.log(await resetDemo(dir));
   await getDb();
   console.log(`migrations applied on ${describeDatabase()}`);
   console.log(await seedOnce(facts));
+  if (values.reset) console.log(`reset done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const { key, origin } = await adminKey(dir);
   await closeDb();
 

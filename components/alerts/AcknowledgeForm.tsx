@@ -6,7 +6,9 @@ import { buttonStyles, inputStyles } from '../ui/styles';
 import { InlineError } from '../ui/InlineError';
 
 /** Acknowledge a group's open alerts (a rule on a scope) with an optional note; runs still resolve them when the condition ends. */
-export function AcknowledgeForm({ ruleId, scope, count }: { ruleId: string; scope: string; count: number }) {
+export function AcknowledgeForm({ ruleId, ruleName, scope, count }: { ruleId: string; ruleName: string; scope: string; count: number }) {
+  // One form per card: the label and the button name their alert, so each is unique on the page.
+  const which = `${ruleName} in ${scope}`;
   const [note, setNote] = useState('');
   const ack = useAcknowledgeManyMutation();
   const id = `ack-${ruleId}-${scope}`;
@@ -19,10 +21,10 @@ export function AcknowledgeForm({ ruleId, scope, count }: { ruleId: string; scop
       className="flex flex-wrap items-start gap-2"
     >
       <label className="sr-only" htmlFor={id}>
-        Note
+        Note on {which}
       </label>
       <input id={id} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} placeholder="Note (optional): who is on it, what is the plan" className={`${inputStyles} max-w-md flex-1`} />
-      <button type="submit" disabled={ack.isPending} className={buttonStyles.secondary} data-testid="acknowledge">
+      <button type="submit" disabled={ack.isPending} className={buttonStyles.secondary} data-testid="acknowledge" aria-label={`${count > 1 ? `Acknowledge ${count}` : 'Acknowledge'}: ${which}`}>
         {ack.isPending ? 'Acknowledging…' : count > 1 ? `Acknowledge ${count}` : 'Acknowledge'}
       </button>
       <InlineError error={ack.error} className="w-full text-xs text-rose-700" />

@@ -94,8 +94,8 @@ export function AlertCard({ group, canAct, selected, onSelect }: Props) {
       ) : null}
       {canAct && status !== 'resolved' ? (
         <div className="mt-3 space-y-2">
-          {openCount ? <AcknowledgeForm ruleId={alert.rule.id} scope={group.scope} count={openCount} /> : null}
-          <MuteControl ruleId={alert.rule.id} scope={group.scope} mutedUntil={group.muted_until} />
+          {openCount ? <AcknowledgeForm ruleId={alert.rule.id} ruleName={alert.rule.name} scope={group.scope} count={openCount} /> : null}
+          <MuteControl ruleId={alert.rule.id} ruleName={alert.rule.name} scope={group.scope} mutedUntil={group.muted_until} />
         </div>
       ) : null}
     </li>

@@ -16,7 +16,7 @@ export function AlertsBadgeLink({ count }: { count: number | null }) {
       </svg>
       <span>Alerts</span>
       {count ? (
-        <span data-testid="alerts-badge-count" className="rounded-full bg-rose-500 px-1.5 text-xs font-semibold tabular-nums text-white">
+        <span data-testid="alerts-badge-count" className="rounded-full bg-rose-700 px-1.5 text-xs font-semibold tabular-nums text-white">
           {count}
         </span>
       ) : null}

@@ -14,7 +14,9 @@ const DURATIONS = [
 ] as const;
 
 /** Mute a rule on one scope until an instant (it opens no alert there meanwhile), or end the mute now. */
-export function MuteControl({ ruleId, scope, mutedUntil }: { ruleId: string; scope: string; mutedUntil: string | null }) {
+export function MuteControl({ ruleId, ruleName, scope, mutedUntil }: { ruleId: string; ruleName: string; scope: string; mutedUntil: string | null }) {
+  // One control per card: labels and buttons name their alert, so each is unique on the page.
+  const which = `${ruleName} in ${scope}`;
   const [duration, setDuration] = useState<number>(DURATIONS[1].ms);
   const [reason, setReason] = useState('');
   const mute = useMuteMutation(ruleId);
@@ -26,7 +28,7 @@ export function MuteControl({ ruleId, scope, mutedUntil }: { ruleId: string; sco
         <span className="text-slate-700" data-testid="muted-until">
           Muted until <DateTime iso={mutedUntil} />
         </span>
-        <button type="button" onClick={() => unmute.mutate(scope)} disabled={unmute.isPending} className={buttonStyles.secondary} data-testid="unmute">
+        <button type="button" onClick={() => unmute.mutate(scope)} disabled={unmute.isPending} className={buttonStyles.secondary} data-testid="unmute" aria-label={`${unmute.isPending ? 'Unmuting' : 'Unmute'}: ${which}`}>
           {unmute.isPending ? 'Unmuting…' : 'Unmute'}
         </button>
         <InlineError error={unmute.error} className="w-full text-xs text-rose-700" />
@@ -42,7 +44,7 @@ export function MuteControl({ ruleId, scope, mutedUntil }: { ruleId: string; sco
       className="flex flex-wrap items-start gap-2"
     >
       <label className="sr-only" htmlFor={`${id}-for`}>
-        Mute for
+        Mute for ({which})
       </label>
       <select id={`${id}-for`} value={duration} onChange={(e) => setDuration(Number(e.target.value))} className={`${inputStyles} max-w-48`}>
         {DURATIONS.map((d) => (
@@ -52,10 +54,10 @@ export function MuteControl({ ruleId, scope, mutedUntil }: { ruleId: string; sco
         ))}
       </select>
       <label className="sr-only" htmlFor={`${id}-reason`}>
-        Reason
+        Reason ({which})
       </label>
       <input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} placeholder="Reason (optional)" className={`${inputStyles} max-w-xs flex-1`} />
-      <button type="submit" disabled={mute.isPending} className={buttonStyles.secondary} data-testid="mute">
+      <button type="submit" disabled={mute.isPending} className={buttonStyles.secondary} data-testid="mute" aria-label={`${mute.isPending ? 'Muting' : 'Mute'}: ${which}`}>
         {mute.isPending ? 'Muting…' : 'Mute'}
       </button>
       <InlineError error={mute.error} className="w-full text-xs text-rose-700" />

@@ -1,4 +1,5 @@
 import type { SweepChange } from '@/lib/decay/sweep-request';
+import { Identifier } from '@/components/ui/Identifier';
 import { formatDuration } from '@/lib/decay/view/format-duration';
 import { formatConfidence } from '@/lib/facts/view/fact-value-text';
 import { type Column, DataTable } from '../ui/DataTable';
@@ -22,7 +23,7 @@ const columns: Column<SweepChange>[] = [
       <EntityLink entity={c.entity} />
     ),
   },
-  { key: 'relation', header: 'Relation', className: 'max-w-44 min-w-36 font-mono text-xs wrap-anywhere', cell: (c) => c.relation },
+  { key: 'relation', header: 'Relation', className: 'max-w-44 min-w-36 font-mono text-xs wrap-break-word', cell: (c) => <Identifier text={c.relation} /> },
   { key: 'value', header: 'Value', className: 'max-w-64 min-w-40', cell: (c) => <ValueText value={c.value} showType /> },
   { key: 'action', header: 'Action', cell: (c) => <ActionBadge action={c.action} /> },
   {
@@ -38,7 +39,7 @@ const columns: Column<SweepChange>[] = [
     ),
   },
   { key: 'age', header: 'Age', className: 'whitespace-nowrap tabular-nums text-slate-600', cell: (c) => formatDuration(c.age_s) },
-  { key: 'policy', header: 'Policy', className: 'max-w-40 min-w-32 font-mono text-xs wrap-anywhere text-slate-600', cell: (c) => c.policy_id },
+  { key: 'policy', header: 'Policy', className: 'max-w-40 min-w-32 font-mono text-xs wrap-break-word text-slate-600', cell: (c) => <Identifier text={c.policy_id} /> },
 ];
 
 /** One page of the facts a sweep would write, each linked to its entity's history. */

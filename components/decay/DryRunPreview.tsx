@@ -26,6 +26,8 @@ export function DryRunPreview({ scope, factId }: { scope: string; factId?: strin
   // Cursors of the pages seen so far: the last one is the page on screen (null = first page).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1];
+  // After Apply the preview is recomputed; its line must not say "nothing was written" beside the sweep's result.
+  const [applied, setApplied] = useState(false);
   const dryRun = useDecayDryRunQuery({ scope, fact_id: factId, cursor, limit: PAGE_SIZE }, { enabled: (policies.data?.length ?? 0) > 0 });
 
   if (policies.data && !policies.data.length) {
@@ -61,8 +63,16 @@ export function DryRunPreview({ scope, factId }: { scope: string; factId?: strin
   return (
     <div className="space-y-4" data-testid="dry-run" aria-busy={dryRun.isFetching}>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
-        <span>
-          Dry run <DateTime iso={result.swept_at} /> — nothing was written.
+        <span data-testid="dry-run-when">
+          {applied ? (
+            <>
+              Preview recomputed after the sweep, <DateTime iso={result.swept_at} />: what a further sweep would write.
+            </>
+          ) : (
+            <>
+              Dry run <DateTime iso={result.swept_at} /> — nothing was written.
+            </>
+          )}
         </span>
         <button type="button" onClick={() => (cursors.length > 1 ? setCursors([null]) : void dryRun.refetch())} disabled={dryRun.isFetching} className={`${buttonStyles.secondary} px-2.5 py-1 text-xs`}>
           {dryRun.isFetching ? 'Running…' : 'Run again'}
@@ -71,7 +81,7 @@ export function DryRunPreview({ scope, factId }: { scope: string; factId?: strin
       <div className={dryRun.isFetching ? 'opacity-60 transition-opacity' : undefined}>
         <DryRunStats result={result} />
       </div>
-      <ApplySweep key={`${scope}:${factId ?? ''}`} preview={result} factId={factId} refreshing={dryRun.isFetching} onApplied={() => setCursors([null])} />
+      <ApplySweep key={`${scope}:${factId ?? ''}`} preview={result} factId={factId} refreshing={dryRun.isFetching} onApplied={() => (setApplied(true), setCursors([null]))} />
       {total === 0 ? (
         <EmptyState title={factId ? 'This fact would not change now' : 'Nothing to decay right now'} testId="dry-run-nothing">
           {factId

@@ -1,4 +1,5 @@
 import type { EntityFact } from '@/lib/entities/entity-history';
+import { Identifier } from '@/components/ui/Identifier';
 import { type Column, DataTable } from '../ui/DataTable';
 import { DateTime } from '../ui/DateTime';
 import { StatusBadge } from '../ui/StatusBadge';
@@ -17,7 +18,7 @@ const columns: Column<EntityFact>[] = [
       </div>
     ),
   },
-  { key: 'relation', header: 'Relation', width: 'w-32', className: 'font-mono text-xs wrap-anywhere', cell: (fact) => fact.relation },
+  { key: 'relation', header: 'Relation', width: 'w-32', className: 'font-mono text-xs wrap-break-word', cell: (fact) => <Identifier text={fact.relation} /> },
   {
     key: 'value',
     header: 'Value',
@@ -30,7 +31,7 @@ const columns: Column<EntityFact>[] = [
     ),
   },
   { key: 'confidence', header: 'Conf.', width: 'w-16', align: 'right', className: 'tabular-nums', cell: (fact) => fact.confidence.toFixed(2) },
-  { key: 'source', header: 'Source', width: 'w-32', className: 'font-mono text-xs wrap-anywhere', cell: (fact) => fact.source },
+  { key: 'source', header: 'Source', width: 'w-32', className: 'font-mono text-xs wrap-break-word', cell: (fact) => <Identifier text={fact.source} /> },
   { key: 'scope', header: 'Scope', width: 'w-20', className: 'capitalize', cell: (fact) => fact.scope },
   { key: 'asserted', header: 'Asserted', width: 'w-44', className: 'text-xs', cell: (fact) => <DateTime iso={fact.timestamp} hlc={fact.hlc} /> },
   { key: 'valid', header: 'Valid until', width: 'w-44', className: 'text-xs', cell: (fact) => <DateTime iso={fact.valid_until} fallback="no expiry" /> },

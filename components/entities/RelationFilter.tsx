@@ -13,13 +13,13 @@ export function RelationFilter({ baseHref, relations, current }: { baseHref: str
       <ul className="flex flex-wrap gap-2">
         <li>
           <Link href={baseHref} aria-current={!current ? 'page' : undefined} className={chip(!current)}>
-            All relations <span className="tabular-nums opacity-75">{total}</span>
+            All relations <span className="tabular-nums">{total}</span>
           </Link>
         </li>
         {relations.map((r) => (
           <li key={r.relation}>
             <Link href={`${baseHref}?relation=${encodeURIComponent(r.relation)}`} aria-current={current === r.relation ? 'page' : undefined} className={`${chip(current === r.relation)} font-mono`}>
-              <span className="max-w-64 truncate">{r.relation}</span> <span className="font-sans tabular-nums opacity-75">{r.facts}</span>
+              <span className="max-w-64 truncate">{r.relation}</span> <span className="font-sans tabular-nums">{r.facts}</span>
             </Link>
           </li>
         ))}

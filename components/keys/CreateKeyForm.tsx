@@ -69,7 +69,7 @@ export function CreateKeyForm({ scopes: ownScopes, permissions: ownPermissions, 
         </div>
         <CheckboxGroup legend="Permissions" hint="Each includes the ones before it." options={grantable} selected={permissions} onChange={setPermissions} hints={permissionHints} />
         <CheckboxGroup legend="Allowed scopes" hint="A key reaches only these scopes; none means no access. You can give only scopes you administer." options={ownScopes} selected={scopes} onChange={setScopes} />
-        <TextField id="key-expires" label="Expires" note="optional, your local time" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} className="max-w-xs" />
+        <TextField id="key-expires" label="Expires" note="optional, in this browser's time zone" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} className="max-w-xs" />
         {create.isError ? (
           <Notice tone="error" title="Could not create the key" testId="create-key-error">
             {errorDetail(create.error)}

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { Identifier } from '@/components/ui/Identifier';
 import type { ApiKeyRecord } from '@/lib/keys/api-key-record';
 import { Chips } from '../ui/Chips';
 import { type Column, DataTable } from '../ui/DataTable';
@@ -9,7 +10,7 @@ import { RevokeKeyButton } from './RevokeKeyButton';
 
 const columns: Column<ApiKeyRecord>[] = [
   { key: 'prefix', header: 'Prefix', className: 'font-mono text-xs whitespace-nowrap', cell: (key) => `${key.key_prefix}…` },
-  { key: 'entity', header: 'Entity', className: 'max-w-64 font-mono text-xs wrap-anywhere', cell: (key) => key.entity_uri },
+  { key: 'entity', header: 'Entity', className: 'max-w-64 font-mono text-xs wrap-break-word', cell: (key) => <Identifier text={key.entity_uri} /> },
   { key: 'permissions', header: 'Permissions', cell: (key) => <Chips items={key.permissions} empty="none" /> },
   { key: 'scopes', header: 'Scopes', cell: (key) => <Chips items={key.allowed_scopes} empty="no scopes" /> },
   { key: 'description', header: 'Description', className: 'max-w-64 text-slate-600 wrap-anywhere', cell: (key) => key.description || <span className="text-slate-500">—</span> },

@@ -2,6 +2,7 @@ import { Link } from '@/components/ui/Link';
 import { conflictHref, entityHref } from '@/lib/conflicts/view/conflict-href';
 import type { LintFinding } from '@/lib/lint/lint-request';
 import { linkStyles } from '../ui/styles';
+import { rowActionName } from '@/lib/lint/view/row-action-name';
 import { BrokenRefActions } from './BrokenRefActions';
 import type { FindingActor } from '@/lib/lint/view/finding-actor';
 import { NamespacingActions } from './NamespacingActions';
@@ -17,13 +18,13 @@ export function FindingAction({ finding, scope, actor, returnTo }: { finding: Li
   switch (finding.check) {
     case 'contradiction':
       return finding.conflict_id ? (
-        <Link href={conflictHref(finding.conflict_id, undefined, { from: returnTo })} className={`${linkStyles} whitespace-nowrap`} aria-label={`Resolve the conflict on ${finding.entity} ${finding.relation}`}>
+        <Link href={conflictHref(finding.conflict_id, undefined, { from: returnTo })} className={`${linkStyles} whitespace-nowrap`} aria-label={rowActionName('Resolve conflict', finding)}>
           Resolve conflict →
         </Link>
       ) : null;
     case 'orphan':
       return (
-        <Link href={entityHref(finding.entity)} className={`${linkStyles} whitespace-nowrap`} aria-label={`Open entity ${finding.entity}`}>
+        <Link href={entityHref(finding.entity)} className={`${linkStyles} whitespace-nowrap`} aria-label={rowActionName('Open entity', finding)}>
           Open entity →
         </Link>
       );
@@ -55,9 +56,9 @@ function IntegrityActions({ finding, factId, relation, scope, actor }: { finding
   const reason = `lint ${finding.check}${finding.score !== undefined ? ` (score ${finding.score.toFixed(2)})` : ''}${signals.length ? `: ${[...new Set(signals)].join(', ')}` : ''}`;
   return (
     <div className="flex flex-wrap gap-2">
-      {actor.canModerate ? <QuarantineButton factId={factId} defaultReason={reason} what={what} /> : null}
+      {actor.canModerate ? <QuarantineButton factId={factId} defaultReason={reason} what={what} ariaLabel={rowActionName('Quarantine', finding)} /> : null}
       {actor.canWrite ? (
-        <RetractButton factId={factId} source={actor.source} label="Retract" title="Retract this value?">
+        <RetractButton factId={factId} source={actor.source} label="Retract" ariaLabel={rowActionName('Retract', finding)} title="Retract this value?">
           Asserts confidence 0 for {what} in scope {scope}. Facts are immutable: the history keeps the value
           {finding.check === 'sensitive' ? ', so rotate the secret as well; quarantine and reject it to keep it out of the history too' : ''}.
         </RetractButton>

@@ -1,4 +1,5 @@
 import type { FactRecord } from '@/lib/facts/fact-record';
+import { Identifier } from '@/components/ui/Identifier';
 import { type FindingSort, type FindingsView, findingsHref, sortHref } from '@/lib/lint/view/findings-query';
 import type { LintFinding } from '@/lib/lint/lint-request';
 import { CHECK_LABELS } from '@/lib/lint/view/check-labels';
@@ -43,8 +44,8 @@ export function FindingsTable({
       key: 'relation',
       header: 'Relation',
       sortKey: 'relation',
-      className: 'max-w-48 font-mono text-xs wrap-anywhere text-slate-800',
-      cell: (f) => f.relation ?? <span className="font-sans text-slate-500">(entity)</span>,
+      className: 'max-w-48 font-mono text-xs wrap-break-word text-slate-800',
+      cell: (f) => (f.relation ? <Identifier text={f.relation} /> : <span className="font-sans text-slate-500">(entity)</span>),
     },
     { key: 'detail', header: 'Detail', className: 'max-w-xl min-w-72 text-slate-700', cell: (f) => <FindingDetail finding={f} facts={facts} /> },
     { key: 'action', header: 'Action', className: 'w-60 min-w-52', cell: (f) => <FindingAction finding={f} scope={scope} actor={actor} returnTo={findingsHref(scope, view)} /> },
@@ -59,6 +60,7 @@ export function FindingsTable({
       testId="findings-table"
       sort={{ key: view.sort, dir: view.dir, href: (key) => sortHref(scope, view, key as FindingSort) }}
       stickyHeader
+      stackOnPhone
     />
   );
 }

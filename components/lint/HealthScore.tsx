@@ -5,7 +5,7 @@ import { bandStyles } from './score-band-styles';
 
 /**
  * The 0–100 health score in its band's colour, with the band's name (colour is never the only
- * sign). Its accessible name is what it shows ("Health score 80 of 100, poor"). The formula shows
+ * sign). It is a meter named "Health score of <scope>" whose value reads "80 of 100, poor". The formula shows
  * as a tooltip on hover and on keyboard focus (the "?" link is focusable and describes itself with
  * it); the link opens the scope page's explanation.
  */
@@ -15,9 +15,19 @@ export function HealthScore({ scope, score, band }: { scope: string; score: numb
   const styles = bandStyles[band];
   return (
     <div className="group relative flex items-center gap-1.5">
-      <span role="img" aria-label={`Health score ${score} of 100, ${label.toLowerCase()}`} aria-describedby={tooltipId} data-band={band} className="text-right">
+      <span data-band={band} className="text-right">
         <span className="block text-xs font-medium text-slate-500">Health score</span>
-        <span data-testid={`scope-${scope}-score`} className={`block text-2xl font-semibold tabular-nums ${styles.text}`}>
+        {/* A meter with a name, so a test or a screen reader finds it: getByRole('meter', { name: 'Health score of team' }), its value "80 of 100, poor". */}
+        <span
+          role="meter"
+          aria-label={`Health score of ${scope}`}
+          aria-valuenow={score}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuetext={`${score} of 100, ${label.toLowerCase()}`}
+          data-testid={`scope-${scope}-score`}
+          aria-describedby={tooltipId}
+          className={`block text-2xl font-semibold tabular-nums ${styles.text}`}>
           {score}
           <span className="text-sm font-medium text-slate-500"> of 100</span>
         </span>

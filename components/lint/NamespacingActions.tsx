@@ -5,6 +5,7 @@ import { useState, useTransition } from 'react';
 import { usePrefixRelationMutation } from '@/lib/lint/hooks/use-prefix-relation-mutation';
 import { ConfirmActionButton } from '../ui/ConfirmActionButton';
 import { inputStyles, labelStyles } from '../ui/styles';
+import { rowActionName } from '@/lib/lint/view/row-action-name';
 
 /** A bare relation (Spec-20 namespacing): move its live values under a prefixed relation, then retract the bare ones. */
 export function NamespacingActions({ scope, factIds, entity, relation, suggested, source }: { scope: string; factIds: string[]; entity: string; relation: string; suggested: string; source: string }) {
@@ -17,6 +18,7 @@ export function NamespacingActions({ scope, factIds, entity, relation, suggested
   return (
     <ConfirmActionButton
       label="Move to a prefixed relation"
+      ariaLabel={rowActionName('Move to a prefixed relation', { entity, relation })}
       tone="secondary"
       title="Move to a prefixed relation?"
       confirmLabel="Move"

@@ -11,7 +11,7 @@ import { TextField } from '../ui/TextField';
  * then reloads the page's findings: the value leaves every read until someone admits it on the
  * Quarantine page.
  */
-export function QuarantineButton({ factId, defaultReason, what }: { factId: string; defaultReason: string; what: React.ReactNode }) {
+export function QuarantineButton({ factId, defaultReason, what, ariaLabel }: { factId: string; defaultReason: string; what: React.ReactNode; ariaLabel?: string }) {
   const router = useRouter();
   const send = useSendToQuarantineMutation();
   const [reason, setReason] = useState(defaultReason);
@@ -20,6 +20,7 @@ export function QuarantineButton({ factId, defaultReason, what }: { factId: stri
   return (
     <ConfirmActionButton
       label="Quarantine"
+      ariaLabel={ariaLabel}
       tone="secondary"
       title="Send this value to quarantine?"
       confirmLabel="Quarantine"

@@ -9,13 +9,14 @@ import { ConfirmActionButton } from '../ui/ConfirmActionButton';
  * Retracts one fact's value after a confirmation (confidence 0, source = the signed-in key's
  * entity), then reloads the page's findings: the dialog stays busy until the new list is in.
  */
-export function RetractButton({ factId, source, label, title, children }: { factId: string; source: string; label: string; title: string; children: React.ReactNode }) {
+export function RetractButton({ factId, source, label, ariaLabel, title, children }: { factId: string; source: string; label: string; ariaLabel?: string; title: string; children: React.ReactNode }) {
   const router = useRouter();
   const retract = useRetractFactMutation();
   const [refreshing, startRefresh] = useTransition();
   return (
     <ConfirmActionButton
       label={label}
+      ariaLabel={ariaLabel}
       title={title}
       confirmLabel="Retract"
       pending={retract.isPending || refreshing}

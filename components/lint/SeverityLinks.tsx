@@ -6,7 +6,7 @@ import { severityTones } from './SeverityBadge';
 /** Findings by severity as three badges, each opening the scope page filtered to that severity (of lint job `job`, when given). */
 export function SeverityLinks({ scope, counts, job }: { scope: string; counts: SeverityCounts; job?: string }) {
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={`Findings in ${scope} by severity`}>
+    <ul className="flex flex-wrap gap-2" aria-label={`Error, warning and info counts in ${scope}`}>
       {SEVERITIES.map((severity) => {
         const n = counts[severity];
         const word = severity === 'info' ? 'info' : n === 1 ? severity : `${severity}s`;

@@ -28,7 +28,7 @@ export function NavLinks({ admin = false }: { admin?: boolean }) {
   const pathname = usePathname() ?? '/';
   const items = admin ? [...NAV_ITEMS, ...ADMIN_ITEMS] : NAV_ITEMS;
   return (
-    <ul className="-mx-2 flex flex-wrap items-center gap-0.5 sm:gap-1 lg:mx-0">
+    <ul className="flex flex-wrap items-center gap-1 xl:flex-nowrap xl:gap-0.5">
       {items.map((item) => {
         const active = isActive(pathname, item.href);
         return (
@@ -36,7 +36,7 @@ export function NavLinks({ admin = false }: { admin?: boolean }) {
             <Link
               href={item.href}
               aria-current={active ? 'page' : undefined}
-              className={`block rounded-md px-2 py-1.5 text-sm sm:px-3 lg:px-2 2xl:px-3 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
+              className={`block rounded-md px-2.5 py-1.5 text-sm whitespace-nowrap xl:px-1.5 2xl:px-2.5 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
                 active ? 'bg-white/15 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'
               }`}
             >

@@ -12,8 +12,8 @@ export function SignInForm({ next }: { next: string }) {
   const router = useRouter();
   const signIn = useSignInMutation();
   // The key is read from the form when it is sent, not from state: a key typed or pasted before
-  // the page hydrated is still there. Until hydration the button stays disabled, so a native form
-  // submission can never put the key in a URL.
+  // the page hydrated is still there. Until hydration the button stays disabled and says "Loading…"
+  // (a press then would do nothing, silently), so a native form submission can never put the key in a URL.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -56,7 +56,7 @@ export function SignInForm({ next }: { next: string }) {
         </div>
       ) : null}
       <button type="submit" disabled={!hydrated || signIn.isPending} className={`${buttonStyles.primary} w-full`}>
-        {signIn.isPending || signIn.isSuccess ? 'Signing in…' : 'Sign in'}
+        {!hydrated ? 'Loading…' : signIn.isPending || signIn.isSuccess ? 'Signing in…' : 'Sign in'}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { DataTable, type Column } from '@/components/ui/DataTable';
+import { Identifier } from '@/components/ui/Identifier';
 import { DateTime } from '@/components/ui/DateTime';
 import { Link } from '@/components/ui/Link';
 import { linkStyles } from '@/components/ui/styles';
@@ -8,7 +9,7 @@ import type { ReactNode } from 'react';
 import { OutcomeBar } from './OutcomeBar';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const alarm = (n: number, text: ReactNode = count(n)) => (n ? <span className="font-semibold text-rose-700">{text}</span> : <span className="text-slate-500">0</span>);
+const alarm = (n: number, text: ReactNode = count(n)) => (n ? <span className="font-semibold text-rose-700">{text}</span> : <span className="text-slate-600">0</span>);
 
 /** The sources of a scope, one row each; a header sorts the list on the server (the URL keeps it). */
 export function SourcesTable({ sources, filters, empty }: { sources: SourceSummary[]; filters: SourcesFilters; empty: ReactNode }) {
@@ -21,8 +22,8 @@ export function SourcesTable({ sources, filters, empty }: { sources: SourceSumma
       className: 'min-w-56 max-w-96',
       cell: (s) => (
         <div className="min-w-0">
-          <Link href={sourcesHref(filters, { source: s.source, offset: filters.offset })} className={`${linkStyles} font-mono text-xs wrap-anywhere`} data-testid="source-link">
-            {s.source}
+          <Link href={sourcesHref(filters, { source: s.source, offset: filters.offset })} className={`${linkStyles} font-mono text-xs wrap-break-word`} data-testid="source-link">
+            <Identifier text={s.source} />
           </Link>
           {s.system ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600">node bookkeeping</span> : null}
           {needsAttention(s) ? <span className="ml-2 rounded bg-rose-50 px-1.5 py-0.5 text-[11px] font-medium text-rose-800 ring-1 ring-rose-600/30 ring-inset">look here</span> : null}
@@ -38,7 +39,7 @@ export function SourcesTable({ sources, filters, empty }: { sources: SourceSumma
       align: 'right',
       className: 'tabular-nums whitespace-nowrap',
       cellTestId: 'source-stale',
-      cell: (s) => (s.stale ? `${formatShare(s.stale_share)} (${count(s.stale)})` : <span className="text-slate-500">0 %</span>),
+      cell: (s) => (s.stale ? `${formatShare(s.stale_share)} (${count(s.stale)})` : <span className="text-slate-600">0 %</span>),
     },
     { key: 'contradictions', header: 'Contradictions', sortKey: 'lost', className: 'min-w-40', cellTestId: 'source-contradictions', cell: (s) => <OutcomeBar summary={s} /> },
     {

@@ -24,10 +24,12 @@ export function ContradictionBadge({ conflictId, altValue, altConfidence }: { co
       ) : null}
     </>
   );
+  const name = `Contradicted: also ${alt ?? 'another value'}${altConfidence !== null && altConfidence !== undefined ? ` at ${formatConfidence(altConfidence)}` : ''}`;
   const className = 'inline-block max-w-64 rounded-lg bg-orange-50 px-2 py-1 text-left text-xs text-orange-900 ring-1 ring-orange-600/40 ring-inset';
   if (!conflictId) {
     return (
-      <span className={className} data-testid="contradiction-badge">
+      // A badge with a role and a name: getByRole('img', { name: /^Contradicted/ }) finds it.
+      <span role="img" aria-label={name} className={className} data-testid="contradiction-badge">
         {body}
       </span>
     );
@@ -37,7 +39,7 @@ export function ContradictionBadge({ conflictId, altValue, altConfidence }: { co
       href={conflictHref(conflictId)}
       className={`${className} hover:bg-orange-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600`}
       data-testid="contradiction-badge"
-      aria-label={`Contradicted: also ${alt ?? 'another value'}${altConfidence !== null && altConfidence !== undefined ? ` at ${formatConfidence(altConfidence)}` : ''}. Review the conflict`}
+      aria-label={`${name}. Review the conflict`}
       title={alt ?? undefined}
     >
       {body}

@@ -1,5 +1,8 @@
 import { Link } from '@/components/ui/Link';
 
+/** "team" → "Team": written out, not CSS-capitalized, so the link's accessible name is the text a person sees. */
+const scopeTitle = (scope: string) => scope.charAt(0).toUpperCase() + scope.slice(1);
+
 /**
  * The scope picker of the decay and synthesis pages: one tab per readable scope, as links, so the
  * scope lives in the URL (shareable, back button). `keep` holds other parameters to carry along.
@@ -14,11 +17,11 @@ export function ScopeTabs({ scopes, current, basePath, keep = {}, label = 'Pick 
             key={scope}
             href={`${basePath}?${new URLSearchParams({ ...keep, scope })}`}
             aria-current={active ? 'page' : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium capitalize transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+            className={`rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 ${
               active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
             }`}
           >
-            {scope}
+            {scopeTitle(scope)}
           </Link>
         );
       })}

@@ -28,11 +28,13 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 export function SynthesisEntriesPanel({
   scope,
   includeExpired,
+  contradictedOnly = false,
   entity,
   initialMinConfidence,
 }: {
   scope: string;
   includeExpired: boolean;
+  contradictedOnly?: boolean;
   entity: string;
   initialMinConfidence: number;
 }) {
@@ -43,10 +45,11 @@ export function SynthesisEntriesPanel({
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1];
 
-  const urlFor = (next: { includeExpired: boolean; entity: string; min: number }) =>
+  const urlFor = (next: { includeExpired: boolean; contradictedOnly: boolean; entity: string; min: number }) =>
     `/synthesis?${new URLSearchParams({
       scope,
       ...(next.includeExpired ? { include_expired: '1' } : {}),
+      ...(next.contradictedOnly ? { contradicted: '1' } : {}),
       ...(next.entity ? { entity: next.entity } : {}),
       ...(next.min > 0 ? { min: next.min.toFixed(2) } : {}),
     })}`;
@@ -57,16 +60,21 @@ export function SynthesisEntriesPanel({
     const timer = setTimeout(() => {
       setQueriedMin(minConfidence);
       setCursors([null]);
-      window.history.replaceState(null, '', urlFor({ includeExpired, entity, min: minConfidence }));
+      window.history.replaceState(null, '', urlFor({ includeExpired, contradictedOnly, entity, min: minConfidence }));
     }, SLIDER_SETTLE_MS);
     return () => clearTimeout(timer);
     // urlFor reads only props that key this panel (a change remounts it).
   }, [minConfidence, queriedMin]);
 
-  const navigate = (next: { includeExpired?: boolean; entity?: string }) =>
-    startNavigation(() => router.replace(urlFor({ includeExpired: next.includeExpired ?? includeExpired, entity: next.entity ?? entity, min: minConfidence }), { scroll: false }));
+  const navigate = (next: { includeExpired?: boolean; contradictedOnly?: boolean; entity?: string }) =>
+    startNavigation(() =>
+      router.replace(
+        urlFor({ includeExpired: next.includeExpired ?? includeExpired, contradictedOnly: next.contradictedOnly ?? contradictedOnly, entity: next.entity ?? entity, min: minConfidence }),
+        { scroll: false },
+      ),
+    );
 
-  const query = useSynthesisEntriesQuery({ scope, entity: entity || null, min_confidence: queriedMin, include_expired: includeExpired, cursor, limit: PAGE_SIZE });
+  const query = useSynthesisEntriesQuery({ scope, entity: entity || null, min_confidence: queriedMin, include_expired: includeExpired, contradicted_only: contradictedOnly, cursor, limit: PAGE_SIZE });
   const page = query.data;
   // The scope's totals and chart come apart from the entries: a large scope's count may take a while.
   const stats = useSynthesisStatsQuery({ scope, entity: entity || null, include_expired: includeExpired });
@@ -82,6 +90,8 @@ export function SynthesisEntriesPanel({
             onMinConfidence={setMinConfidence}
             includeExpired={includeExpired}
             onIncludeExpired={(value) => navigate({ includeExpired: value })}
+            contradictedOnly={contradictedOnly}
+            onContradictedOnly={(value) => navigate({ contradictedOnly: value })}
             entity={entity}
             onEntity={(value) => navigate({ entity: value })}
             pending={navigating}
@@ -89,7 +99,7 @@ export function SynthesisEntriesPanel({
           <SynthesisTotalsLine reading={stats.data} totals={totals} minConfidence={queriedMin} failed={stats.isError} />
           <ExportLinks
             href="/api/synthesis/export"
-            params={{ scope, entity: entity || undefined, min: queriedMin > 0 ? queriedMin.toFixed(2) : undefined, include_expired: includeExpired ? '1' : undefined }}
+            params={{ scope, entity: entity || undefined, min: queriedMin > 0 ? queriedMin.toFixed(2) : undefined, include_expired: includeExpired ? '1' : undefined, contradicted: contradictedOnly ? '1' : undefined }}
             what="these entries"
             testId="synthesis-export"
           />
@@ -115,7 +125,8 @@ export function SynthesisEntriesPanel({
         <section aria-label="Entries" aria-busy={query.isFetching}>
           <p className="mb-2 text-xs text-slate-500">
             Entries {(offset + 1).toLocaleString('en-US')}–{(offset + page.summary.length).toLocaleString('en-US')}
-            {totals ? ` of ${totals.entry_count.toLocaleString('en-US')}` : ''}, by entity and relation
+            {totals ? ` of ${(contradictedOnly ? totals.contradiction_count : totals.entry_count).toLocaleString('en-US')}` : ''}
+            {contradictedOnly ? ' contradicted' : ''}, by entity and relation
           </p>
           <SynthesisEntriesTable entries={page.summary} />
           <div className="mt-3">
@@ -123,8 +134,13 @@ export function SynthesisEntriesPanel({
           </div>
         </section>
       ) : (
-        <EmptyState title={totals?.filtered_count ? 'Every entry is below the threshold' : entity ? 'No entries for this entity' : 'Nothing live in this scope'} testId="synthesis-empty">
-          {totals?.filtered_count
+        <EmptyState
+          title={contradictedOnly && totals?.entry_count ? 'No contradicted entry' : totals?.filtered_count ? 'Every entry is below the threshold' : entity ? 'No entries for this entity' : 'Nothing live in this scope'}
+          testId="synthesis-empty"
+        >
+          {contradictedOnly && totals?.entry_count
+            ? `None of the ${plural(totals.entry_count, 'entry', 'entries')} shown with these filters is contradicted. Clear “Only contradicted” to see them.`
+            : totals?.filtered_count
             ? `${plural(totals.filtered_count, 'entry', 'entries')} hidden below ${queriedMin.toFixed(2)}. Lower the minimum confidence to see them.`
             : entity
               ? `No live value of ${entity} in scope “${scope}”.`

@@ -1,4 +1,5 @@
 import type { SynthesisEntry } from '@/lib/synthesis/synthesis-request';
+import { Identifier } from '@/components/ui/Identifier';
 import { EntityLink } from '../entities/EntityLink';
 import { type Column, DataTable } from '../ui/DataTable';
 import { ValueText } from '../ui/ValueText';
@@ -7,7 +8,7 @@ import { ContradictionBadge } from './ContradictionBadge';
 
 const columns: Column<SynthesisEntry>[] = [
   { key: 'entity', header: 'Entity', className: 'max-w-56 min-w-48', cell: (e) => <EntityLink entity={e.entity} /> },
-  { key: 'relation', header: 'Relation', className: 'max-w-44 min-w-36 font-mono text-xs wrap-anywhere', cell: (e) => e.relation },
+  { key: 'relation', header: 'Relation', className: 'max-w-44 min-w-36 font-mono text-xs wrap-break-word', cell: (e) => <Identifier text={e.relation} /> },
   { key: 'value', header: 'Value', className: 'max-w-80 min-w-40', cellTestId: 'synthesis-value', cell: (e) => <ValueText value={e.value} showType /> },
   { key: 'confidence', header: 'Confidence', cell: (e) => <ConfidenceBar confidence={e.confidence} /> },
   {
@@ -29,6 +30,7 @@ export function SynthesisEntriesTable({ entries }: { entries: SynthesisEntry[] }
       caption="Synthesis entries"
       testId="synthesis-table"
       stickyHeader
+      stackOnPhone
     />
   );
 }

@@ -4,12 +4,14 @@ import { type FormEvent, useState } from 'react';
 import { buttonStyles, labelStyles } from '../ui/styles';
 import { TextField } from '../ui/TextField';
 
-/** min_confidence slider, include-expired toggle and an entity filter for the entries. */
+/** min_confidence slider, include-expired and only-contradicted toggles and an entity filter for the entries. */
 export function SynthesisFilters({
   minConfidence,
   onMinConfidence,
   includeExpired,
   onIncludeExpired,
+  contradictedOnly,
+  onContradictedOnly,
   entity,
   onEntity,
   pending,
@@ -18,11 +20,16 @@ export function SynthesisFilters({
   onMinConfidence: (value: number) => void;
   includeExpired: boolean;
   onIncludeExpired: (value: boolean) => void;
+  contradictedOnly: boolean;
+  onContradictedOnly: (value: boolean) => void;
   entity: string;
   onEntity: (value: string) => void;
   pending: boolean;
 }) {
   const [entityText, setEntityText] = useState(entity);
+  // The boxes show the click at once; the URL (and a new render of the panel) follows.
+  const [expiredShown, setExpiredShown] = useState(includeExpired);
+  const [onlyContradicted, setOnlyContradicted] = useState(contradictedOnly);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onEntity(entityText.trim());
@@ -45,8 +52,12 @@ export function SynthesisFilters({
         />
       </div>
       <label className="flex items-center gap-2 pb-1 text-sm text-slate-700">
-        <input type="checkbox" checked={includeExpired} disabled={pending} onChange={(e) => onIncludeExpired(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
+        <input type="checkbox" checked={expiredShown} disabled={pending} onChange={(e) => (setExpiredShown(e.target.checked), onIncludeExpired(e.target.checked))} className="h-4 w-4 accent-indigo-600" />
         Include expired and retracted values
+      </label>
+      <label className="flex items-center gap-2 pb-1 text-sm text-slate-700">
+        <input type="checkbox" checked={onlyContradicted} disabled={pending} onChange={(e) => (setOnlyContradicted(e.target.checked), onContradictedOnly(e.target.checked))} className="h-4 w-4 accent-indigo-600" />
+        Only contradicted
       </label>
       <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-2 sm:w-auto" role="search" aria-label="Filter by entity">
         <TextField id="synthesis-entity" label="Entity" note="exact URI" value={entityText} onChange={(e) => setEntityText(e.target.value)} placeholder="stigmem://acme/user/alice" mono className="w-full sm:w-80" />

@@ -18,7 +18,7 @@ export function SynthesisTotalsLine({ reading, totals, minConfidence, failed }: 
     return (
       <div role="status" aria-live="polite" data-testid="synthesis-stats-loading">
         <span className="sr-only">Counting the scope&apos;s entries…</span>
-        <Skeleton className="h-5 w-80" />
+        <Skeleton className="h-5 w-full max-w-80" />
       </div>
     );
   }

@@ -73,6 +73,11 @@ export interface DataTableProps<Row> {
   rowActionsClassName?: string;
   className?: string;
   tableClassName?: string;
+  /**
+   * Under 640 px each row is a card: its cells stack, each with its column's header beside it, and
+   * the table neither scrolls sideways nor in a box of its own (the page scrolls).
+   */
+  stackOnPhone?: boolean;
 }
 
 const join = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
@@ -116,6 +121,7 @@ export function DataTable<Row>({
   rowActionsClassName,
   className,
   tableClassName,
+  stackOnPhone = false,
 }: DataTableProps<Row>) {
   if (!rows.length && empty !== undefined) return <>{empty}</>;
 
@@ -128,9 +134,22 @@ export function DataTable<Row>({
   const alignClass = (column: Column<Row>) => (column.align === 'right' ? 'text-right' : undefined);
   // A stuck header loses the table's divider line, so its cells draw their own.
   const headCell = stickyHeader ? 'bg-slate-50 shadow-[inset_0_-1px_0_var(--color-slate-200)]' : undefined;
+  // The phone card: the table's parts become blocks, each cell a row of a two-column grid whose
+  // first column is the header's text (data-label, shown by ::before).
+  const stack = stackOnPhone
+    ? {
+        table: 'max-sm:block max-sm:min-w-0',
+        head: 'max-sm:sr-only',
+        body: 'max-sm:block',
+        row: 'max-sm:block max-sm:py-2',
+        cell: 'max-sm:grid max-sm:grid-cols-[5.5rem_minmax(0,1fr)] max-sm:items-start max-sm:justify-items-start max-sm:gap-x-3 max-sm:max-w-none max-sm:min-w-0 max-sm:w-auto max-sm:py-1 max-sm:text-left max-sm:before:content-[attr(data-label)] max-sm:before:pt-0.5 max-sm:before:text-[11px] max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:uppercase',
+        frame: 'max-sm:max-h-none max-sm:overflow-visible',
+      }
+    : null;
+  const phoneLabel = (column: Column<Row>) => (stack && typeof column.header === 'string' ? column.header : undefined);
 
   const table = (
-    <table className={join(visuallyHidden ? undefined : fixedLayout ? 'w-full table-fixed' : 'min-w-full', 'divide-y divide-slate-200 text-sm', tableClassName)} data-testid={testId}>
+    <table className={join(visuallyHidden ? undefined : fixedLayout ? 'w-full table-fixed' : 'min-w-full', 'divide-y divide-slate-200 text-sm', tableClassName, stack?.table)} data-testid={testId}>
       <caption className={captionVisible ? join(padX, 'pt-3 pb-1 text-left text-sm font-medium text-slate-900') : 'sr-only'}>{caption}</caption>
       {fixedLayout ? (
         <colgroup>
@@ -139,7 +158,7 @@ export function DataTable<Row>({
           ))}
         </colgroup>
       ) : null}
-      <thead className={join(headerText, !plain && 'bg-slate-50', stickyHeader && 'sticky top-0 z-10')}>
+      <thead className={join(headerText, !plain && 'bg-slate-50', stickyHeader && 'sticky top-0 z-10', stack?.head)}>
         <tr>
           {columns.map((column) => (
             <th
@@ -159,7 +178,7 @@ export function DataTable<Row>({
           ))}
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-100 align-top">
+      <tbody className={join('divide-y divide-slate-100 align-top', stack?.body)}>
         {sortedRows(rows, columns, sort).map((row, index) => {
           const key = rowKey(row);
           const selected = isSelected?.(row) ?? false;
@@ -178,7 +197,7 @@ export function DataTable<Row>({
               {...attributes}
               {...focus}
               aria-current={selected ? 'true' : undefined}
-              className={join(rowFocus && `transition-colors ${focusRing}`, selected ? 'bg-indigo-50/70' : !plain && 'hover:bg-slate-50/60', rowClassName)}
+              className={join(rowFocus && `transition-colors ${focusRing}`, selected ? 'bg-indigo-50/70' : !plain && 'hover:bg-slate-50/60', rowClassName, stack?.row)}
             >
               {columns.map((column, columnIndex) => {
                 const Cell = column.rowHeader ? 'th' : 'td';
@@ -187,12 +206,14 @@ export function DataTable<Row>({
                     key={column.key}
                     scope={column.rowHeader ? 'row' : undefined}
                     data-testid={column.cellTestId}
+                    data-label={phoneLabel(column)}
                     className={join(
                       pad,
                       alignClass(column),
                       column.rowHeader && 'text-left font-normal',
                       selected && columnIndex === 0 && 'shadow-[inset_4px_0_0_0_var(--color-indigo-600)]',
                       column.className,
+                      stack?.cell,
                     )}
                   >
                     {column.cell(row, index)}
@@ -213,10 +234,10 @@ export function DataTable<Row>({
   if (stickyHeader) {
     // A box that scrolls must be reachable by keyboard, so it is a named region with a tab stop.
     return (
-      <div role="region" aria-label={caption} tabIndex={0} className={join(frame, 'relative overflow-auto', maxHeight, focusRing, className)}>
+      <div role="region" aria-label={caption} tabIndex={0} className={join(frame, 'relative overflow-auto', maxHeight, focusRing, className, stack?.frame)}>
         {table}
       </div>
     );
   }
-  return <div className={join(frame, 'relative overflow-x-auto', className)}>{table}</div>;
+  return <div className={join(frame, 'relative overflow-x-auto', className, stack?.frame)}>{table}</div>;
 }

@@ -67,8 +67,11 @@ test.describe('decay', () => {
     await dialog.getByRole('button', { name: /^Write \d+ facts?$/ }).click();
     await expect(page.getByTestId('sweep-result')).toBeVisible();
     await expect(page.getByTestId('sweep-retracted')).not.toHaveText('0');
-    // Recomputed after the sweep: nothing of this policy is left to write.
+    // Recomputed after the sweep: nothing of this policy is left to write, and the preview no longer
+    // says "nothing was written" beside the sweep's result.
     await expect(counts).toHaveCount(0);
+    await expect(page.getByTestId('dry-run-when')).toContainText('Preview recomputed after the sweep');
+    await expect(page.getByTestId('dry-run')).not.toContainText('nothing was written');
 
     expect(await staleFindings(request, 'team')).toBe(staleBefore - 3);
     expect(await healthWarnings(page, 'team')).toBe(warningsBefore - 3);

@@ -45,7 +45,7 @@ test.describe('lint', () => {
     await expect(rows(page)).toHaveAttribute('data-entity', entity);
     await expect(rows(page)).toContainText('alice');
 
-    await rows(page).getByRole('link', { name: `Resolve the conflict on ${entity} owner` }).click();
+    await rows(page).getByRole('link', { name: `Resolve conflict: owner on ${entity}` }).click();
     await expect(page).toHaveURL(/\/conflicts\/stigmem%3Aconflict%3A/);
     await page.getByRole('radio', { name: /Keep value 1/ }).check();
     await page.getByRole('button', { name: 'Resolve contradiction' }).click();

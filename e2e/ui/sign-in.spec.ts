@@ -47,4 +47,13 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
     await expect(page.getByTestId('signed-in-entity')).toHaveText(reader.entity_uri);
   });
+
+  test.describe('before the page hydrates', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the button says "Loading…" and cannot be pressed, so an early press is not silently lost', async ({ page }) => {
+      await page.goto('/sign-in');
+      await expect(page.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    });
+  });
 });

@@ -212,7 +212,7 @@ export async function playDemoStory(seed: number): Promise<DemoStoryReport> {
   const conflictsDated = await dateConflictsByTheirFacts();
 
   const weekAgo = new Date(Date.now() - 7 * 86_400_000);
-  const before = [await saveSnapshot('team', 'Weekly review', reviewer('dana')), await saveSnapshot('company', 'Weekly review', reviewer('dana'))];
+  const before = [await saveSnapshot('team', 'Weekly review (last week)', reviewer('dana')), await saveSnapshot('company', 'Weekly review (last week)', reviewer('dana'))];
 
   const decided = {
     public: await decide('public', 1, rng),

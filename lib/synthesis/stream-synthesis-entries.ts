@@ -13,8 +13,12 @@ export const ENTRIES_BATCH = 1000;
  * scope. Dashboard pages (synthesizePage) count the totals on each page, which an export of every
  * page would repeat once per page.
  */
-export function streamSynthesisEntries(request: Pick<SynthesisRequest, 'scope' | 'entity' | 'include_expired' | 'min_confidence'>, batchSize = ENTRIES_BATCH): AsyncGenerator<SynthesisEntry[]> {
-  const options = optionsOf(request, new Date());
-  const sql = Prisma.sql`${synthesisCtes(options)} SELECT * FROM entries WHERE confidence >= ${request.min_confidence} ${ENTRY_ORDER}`;
+export function streamSynthesisEntries(
+  request: Pick<SynthesisRequest, 'scope' | 'entity' | 'include_expired' | 'min_confidence'> & { contradicted_only?: boolean },
+  batchSize = ENTRIES_BATCH,
+): AsyncGenerator<SynthesisEntry[]> {
+  const contradictedOnly = request.contradicted_only ?? false;
+  const options = { ...optionsOf(request, new Date()), contradictedOnly };
+  const sql = Prisma.sql`${synthesisCtes(options)} SELECT * FROM entries WHERE confidence >= ${request.min_confidence} ${contradictedOnly ? Prisma.sql`AND conflict_id IS NOT NULL` : Prisma.empty} ${ENTRY_ORDER}`;
   return readCursor<EntryRow, SynthesisEntry>(sql, { batchSize, map: (_tx, rows) => rows.map((row) => toEntry(row, request.scope)) });
 }

@@ -10,6 +10,8 @@ export const synthesisRequestSchema = z.object({
   entity: z.string().transform(normalizeUri).pipe(z.string().min(1, 'entity must not be empty').max(1024, 'entity is at most 1024 characters')).nullish(),
   min_confidence: z.number({ error: 'min_confidence must be a number in [0, 1]' }).min(0, 'min_confidence must be in [0, 1]').max(1, 'min_confidence must be in [0, 1]').nullish().transform((v) => v ?? 0),
   include_expired: z.boolean({ error: 'include_expired must be a boolean' }).nullish().transform((v) => v ?? false),
+  /** Extension: only the contradicted entries in `summary`; the totals still count the whole scope. */
+  contradicted_only: z.boolean({ error: 'contradicted_only must be a boolean' }).nullish().transform((v) => v ?? false),
   limit: z.number().int('limit must be an integer').min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000').nullish(),
   cursor: z.string().max(2000, 'cursor is at most 2000 characters').nullish(),
 });

@@ -2,7 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { FactValue } from '../facts/fact-value';
 import { formatHlc } from '../time/hlc';
 import type { SynthesisEntry } from './synthesis-request';
-import { contradictedSql, oldestConflictSql } from '../facts/contradiction-sql';
+import { contradictedSql, oldestConflictSql, tripleContradictedSql } from '../facts/contradiction-sql';
 
 // §16.2 as one set-based statement over value heads: per (entity, relation) of the scope, the
 // winner by §3.3 (higher confidence, then higher HLC); when an unresolved conflict with both sides
@@ -16,6 +16,11 @@ export interface SynthesisOptions {
   now: Date;
   /** Only (entity, relation) pairs in (after, upTo]: one page, computed without touching the rest. */
   range?: { after: [string, string] | null; upTo: [string, string] };
+  /**
+   * Only the contradicted triples' values (contradicted_only): the entries of one page or one
+   * export; never set for the totals, which count the whole scope.
+   */
+  contradictedOnly?: boolean;
 }
 
 const rangeFilter = (alias: string, range: SynthesisOptions['range']) => {
@@ -45,7 +50,8 @@ export function candidatesSql(o: SynthesisOptions, alias: string): Prisma.Sql {
   const a = Prisma.raw(alias);
   return Prisma.sql`value_heads ${a}
       WHERE ${a}.scope = ${o.scope} AND ${a}.relation NOT LIKE 'stigmem:%' ${entityFilterOf(o)(alias)} ${rangeFilter(alias, o.range)}
-        ${o.includeExpired ? Prisma.empty : Prisma.sql`AND ${live(alias, o.now)}`}`;
+        ${o.includeExpired ? Prisma.empty : Prisma.sql`AND ${live(alias, o.now)}`}
+        ${o.contradictedOnly ? Prisma.sql`AND ${tripleContradictedSql(alias, o.now)}` : Prisma.empty}`;
 }
 
 /** Whether a value head (under `alias`) is live at `now`. */
@@ -157,6 +163,15 @@ export const ENTRY_ORDER = Prisma.sql`ORDER BY entity, relation`;
  * remain) and whether more follow.
  */
 export function nextPairsSql(o: SynthesisOptions, after: [string, string] | null, pairs: number): Prisma.Sql {
+  // Only contradicted: the walk goes over the scope's open contradictions, not its every value.
+  if (o.contradictedOnly) {
+    return Prisma.sql`
+    SELECT DISTINCT x.entity, x.relation FROM contradictions x
+    WHERE x.scope = ${o.scope} AND x.relation NOT LIKE 'stigmem:%' AND ${contradictedSql('x', o.now)}
+      ${o.entity ? Prisma.sql`AND x.entity = ${o.entity}` : Prisma.empty}
+      ${after ? Prisma.sql`AND (x.entity, x.relation) > (${after[0]}, ${after[1]})` : Prisma.empty}
+    ORDER BY x.entity, x.relation LIMIT ${pairs + 1}`;
+  }
   return Prisma.sql`
     SELECT DISTINCT vh.entity, vh.relation FROM value_heads vh
     WHERE vh.scope = ${o.scope} AND vh.relation NOT LIKE 'stigmem:%'

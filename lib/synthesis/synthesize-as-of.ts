@@ -19,7 +19,7 @@ export function synthesizeAsOf(request: SynthesisRequest, asOf: AsOf): Promise<S
   return atInstant(asOf, { scopes: [request.scope], entity: request.entity ?? undefined }, async (tx, at) => {
     const options = optionsOf(request, at);
     const totals = await synthesisTotals(tx, options, request.min_confidence);
-    const page = await synthesisPage(tx, options, request.min_confidence, after, request.limit ?? AS_OF_PAGE);
+    const page = await synthesisPage(tx, options, request.min_confidence, after, request.limit ?? AS_OF_PAGE, request.contradicted_only);
     return {
       summary: page.rows.map((row) => toEntry(row, request.scope)),
       ...totals,

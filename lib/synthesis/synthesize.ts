@@ -42,7 +42,8 @@ export async function synthesisTotals(tx: Tx, options: SynthesisOptions, minConf
  * key range of the primary key), so paging through a scope costs one pass, not one per page.
  * Entries below min_confidence are dropped from the page; `last` is where the next page starts.
  */
-export async function synthesisPage(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, pairs: number) {
+export async function synthesisPage(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, pairs: number, contradictedOnly = false) {
+  options = { ...options, contradictedOnly };
   const next = await tx.$queryRaw<{ entity: string; relation: string }[]>(nextPairsSql(options, after, pairs));
   if (!next.length) return { rows: [] as EntryRow[], last: null, more: false };
   const page = next.slice(0, pairs);
@@ -50,7 +51,7 @@ export async function synthesisPage(tx: Tx, options: SynthesisOptions, minConfid
   const upTo: [string, string] = [last.entity, last.relation];
   const rows = await tx.$queryRaw<EntryRow[]>(Prisma.sql`
     ${synthesisCtes({ ...options, range: { after, upTo } })}
-    SELECT * FROM entries WHERE confidence >= ${minConfidence} ${ENTRY_ORDER}`);
+    SELECT * FROM entries WHERE confidence >= ${minConfidence} ${contradictedOnly ? Prisma.sql`AND conflict_id IS NOT NULL` : Prisma.empty} ${ENTRY_ORDER}`);
   return { rows, last: upTo, more: next.length > pairs };
 }
 
@@ -70,7 +71,7 @@ export function parseCursor(cursor: string | null | undefined): [string, string]
 export async function synthesizeEntries(request: SynthesisRequest & { limit: number }): Promise<{ summary: SynthesisEntry[]; next_cursor: string | null }> {
   const after = parseCursor(request.cursor);
   return readOnly(async (tx) => {
-    const page = await synthesisPage(tx, optionsOf(request, new Date()), request.min_confidence, after, request.limit);
+    const page = await synthesisPage(tx, optionsOf(request, new Date()), request.min_confidence, after, request.limit, request.contradicted_only);
     return { summary: page.rows.map((row) => toEntry(row, request.scope)), next_cursor: page.more && page.last ? encodeCursor(page.last) : null };
   });
 }
@@ -86,7 +87,7 @@ export async function synthesizePage(request: SynthesisRequest & { limit: number
     const totals = isWholeHundredth(request.min_confidence)
       ? { synthesized_at: formatInstant(options.now), scope: options.scope, ...totalsAt(await synthesisStats(tx, options), request.min_confidence)! }
       : await cachedTotals(tx, options, request.min_confidence, () => synthesisTotals(tx, options, request.min_confidence));
-    const page = await synthesisPage(tx, options, request.min_confidence, after, request.limit);
+    const page = await synthesisPage(tx, options, request.min_confidence, after, request.limit, request.contradicted_only);
     return {
       summary: page.rows.map((row) => toEntry(row, request.scope)),
       ...totals,
@@ -98,7 +99,7 @@ export async function synthesizePage(request: SynthesisRequest & { limit: number
 /** Rows per FETCH from the whole synthesis's cursor. */
 const FETCH_ROWS = 5000;
 
-type StreamRow = { j: string | null; contradicted: boolean };
+type StreamRow = { j: string | null; contradicted: boolean; kept: boolean };
 type Piece = { entries: string[] } | { totals: SynthesisTotals };
 
 /**
@@ -114,7 +115,8 @@ export async function* synthesisJson(request: SynthesisRequest): AsyncGenerator<
   const pieces = readCursor<StreamRow, Piece>(
     Prisma.sql`
       ${synthesisCtes(options)}
-      SELECT CASE WHEN confidence >= ${request.min_confidence} THEN ${entryJsonSql(request.scope)} END AS j, conflict_id IS NOT NULL AS contradicted
+      SELECT CASE WHEN confidence >= ${request.min_confidence} ${request.contradicted_only ? Prisma.sql`AND conflict_id IS NOT NULL` : Prisma.empty} THEN ${entryJsonSql(request.scope)} END AS j,
+        conflict_id IS NOT NULL AS contradicted, confidence >= ${request.min_confidence} AS kept
       FROM entries ${ENTRY_ORDER}`,
     {
       batchSize: FETCH_ROWS,
@@ -139,12 +141,15 @@ export async function* synthesisJson(request: SynthesisRequest): AsyncGenerator<
   }
 }
 
-/** The entry's JSON text, or nothing when it is below min_confidence; counts either way. */
+/**
+ * The entry's JSON text, or nothing when it is below min_confidence (or, with contradicted_only,
+ * not contradicted); the totals count the whole scope either way.
+ */
 function keptEntry(row: StreamRow, counts: { contradiction_count: number; filtered_count: number }): string[] {
-  if (row.j === null) {
+  if (!row.kept) {
     counts.filtered_count++;
     return [];
   }
   if (row.contradicted) counts.contradiction_count++;
-  return [row.j];
+  return row.j === null ? [] : [row.j];
 }

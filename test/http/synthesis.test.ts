@@ -157,7 +157,47 @@ describeHttp('synthesis semantics', () => {
     expect(paged).toEqual(whole.summary);
   });
 
+  it('contradicted_only: only contradicted entries, streamed, paged, exported and as of now; the totals still count the whole scope', async () => {
+    const prefix = uniqueEntity('only');
+    // Five triples, two of them contradicted (the 2nd and the 5th in entity order), one resolved.
+    await api.post('/v1/facts', { facts: Array.from({ length: 5 }, (_, i) => wireFact(`${prefix}-${i}`, `v${i}`, { scope: S })) });
+    await post(wireFact(`${prefix}-1`, 'other', { confidence: 0.5 }));
+    await post(wireFact(`${prefix}-4`, 'other', { confidence: 0.5 }));
+    await post(wireFact(`${prefix}-3`, 'settled', { confidence: 0.5 }));
+    const settled = await api.get(`/v1/conflicts?status=unresolved&entity=${encodeURIComponent(`${prefix}-3`)}`);
+    const [{ conflict_id }] = (settled.body as { conflicts: { conflict_id: string }[] }).conflicts;
+    expect((await api.post(`/v1/conflicts/${encodeURIComponent(conflict_id)}/dismiss`, { resolution_note: 'both fine' })).status).toBe(200);
+
+    const whole = await synth({});
+    const only = await synth({ contradicted_only: true });
+    const mine = (entries: { entity: string }[]) => entries.filter((e) => e.entity.startsWith(prefix)).map((e) => e.entity);
+    expect(mine(only.summary)).toEqual([`${prefix}-1`, `${prefix}-4`]);
+    expect(only.summary.every((e) => e.contradicted)).toBe(true);
+    expect(only.summary).toEqual(whole.summary.filter((e) => e.contradicted));
+    expect({ ...only, summary: [], synthesized_at: '' }).toEqual({ ...whole, summary: [], synthesized_at: '' });
+
+    const paged = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await synth({ contradicted_only: true, limit: 1, ...(cursor ? { cursor } : {}) });
+      expect(page.summary.length).toBeLessThanOrEqual(1);
+      expect(page.contradiction_count).toBe(whole.contradiction_count);
+      paged.push(...page.summary);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(paged).toEqual(only.summary);
+
+    const asOf = await synth({ contradicted_only: true, entity: `${prefix}-4`, as_of: new Date(Date.now() + 1000).toISOString() });
+    expect(asOf.summary.map((e) => e.entity)).toEqual([`${prefix}-4`]);
+    expect((await synth({ contradicted_only: true, entity: `${prefix}-3` })).summary).toEqual([]);
+
+    const exported = await api.get(`/api/synthesis/export?scope=${S}&format=json&contradicted=1`);
+    expect(exported.status).toBe(200);
+    expect(mine(exported.body as { entity: string }[])).toEqual([`${prefix}-1`, `${prefix}-4`]);
+  });
+
   it.each([
+    ['contradicted_only not a boolean', { scope: S, contradicted_only: 'yes' }],
     ['missing scope', {}],
     ['invalid scope', { scope: 'moon' }],
     ['min_confidence below 0', { scope: S, min_confidence: -0.1 }],

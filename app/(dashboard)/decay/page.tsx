@@ -11,6 +11,7 @@ import { matchPolicy } from '@/lib/decay/decay-policy';
 import { listPolicies } from '@/lib/decay/policy-store';
 import { visiblePolicies } from '@/lib/decay/policy-reach';
 import { decayHref } from '@/lib/decay/view/decay-href';
+import { defaultDecayScope } from '@/lib/decay/view/default-decay-scope';
 import { getFact } from '@/lib/facts/query-facts';
 import { isFactScope } from '@/lib/facts/scope';
 
@@ -27,10 +28,10 @@ export default async function DecayPage({ searchParams }: { searchParams: Promis
   const factId = one(params.fact_id)?.trim().slice(0, 200) || null;
   const access = await pageAccess(decayHref({ scope: scopeParam, factId }));
   const readable = access.scopes;
-  const scope = isFactScope(scopeParam) ? scopeParam : readable[0];
+  const policies = visiblePolicies(await listPolicies(), readable);
+  const scope = isFactScope(scopeParam) ? scopeParam : (defaultDecayScope(readable, (s) => access.can('write', s), policies) ?? readable[0]);
   const canRead = !!scope && readable.includes(scope);
   const canWrite = canRead && access.can('write', scope);
-  const policies = visiblePolicies(await listPolicies(), readable);
   const fact = factId && canRead ? await getFact(factId, [scope]) : null;
 
   return (
@@ -44,7 +45,7 @@ export default async function DecayPage({ searchParams }: { searchParams: Promis
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="preview-title" className="text-base font-semibold text-slate-900">
-              Dry-run preview{scope ? <> — scope <span className="capitalize">{scope}</span></> : null}
+              Dry-run preview{scope ? <> — scope {scope}</> : null}
             </h2>
             <p className="text-sm text-slate-600">What a sweep would write now. Nothing is written until you apply it.</p>
           </div>

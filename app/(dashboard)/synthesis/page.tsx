@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: 'Synthesis' };
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-// /synthesis?scope=&tab=entries|snapshots|context&include_expired=1&entity=&min=0.6
+// /synthesis?scope=&tab=entries|snapshots|context&include_expired=1&contradicted=1&entity=&min=0.6
 export default async function SynthesisPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const query = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
@@ -27,6 +27,7 @@ export default async function SynthesisPage({ searchParams }: { searchParams: Pr
   const tabParam = one(params.tab);
   const tab: SynthesisTab = SYNTHESIS_TABS.some((t) => t.tab === tabParam) ? (tabParam as SynthesisTab) : 'entries';
   const includeExpired = one(params.include_expired) === '1';
+  const contradictedOnly = one(params.contradicted) === '1';
   const entity = normalizeUri(one(params.entity) ?? '').slice(0, 2048);
   const minConfidence = minConfidenceParam(one(params.min));
 
@@ -42,9 +43,10 @@ export default async function SynthesisPage({ searchParams }: { searchParams: Pr
           <SynthesisTabs current={tab} scope={scope} />
           {tab === 'entries' ? (
             <SynthesisEntriesPanel
-              key={`${scope}:${includeExpired}:${entity}`}
+              key={`${scope}:${includeExpired}:${contradictedOnly}:${entity}`}
               scope={scope}
               includeExpired={includeExpired}
+              contradictedOnly={contradictedOnly}
               entity={entity}
               initialMinConfidence={minConfidence}
             />

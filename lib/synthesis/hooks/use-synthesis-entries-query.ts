@@ -10,6 +10,8 @@ export interface SynthesisEntriesParams {
   entity?: string | null;
   min_confidence: number;
   include_expired: boolean;
+  /** Only the contradicted entries (the page's "Only contradicted" filter). */
+  contradicted_only?: boolean;
   cursor?: string | null;
   limit: number;
 }
@@ -36,6 +38,7 @@ export function useSynthesisEntriesQuery(params: SynthesisEntriesParams) {
           include_expired: params.include_expired,
           limit: params.limit,
           ...(params.entity ? { entity: params.entity } : {}),
+          ...(params.contradicted_only ? { contradicted_only: true } : {}),
           ...(params.cursor ? { cursor: params.cursor } : {}),
         },
       }),

@@ -4,6 +4,7 @@ import { entityHref } from '@/lib/conflicts/view/conflict-href';
 import { FactHistoryTable } from '@/components/entities/FactHistoryTable';
 import { RelationFilter } from '@/components/entities/RelationFilter';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { Identifier } from '@/components/ui/Identifier';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Pagination } from '@/components/ui/Pagination';
 import { linkStyles } from '@/components/ui/styles';
@@ -36,8 +37,8 @@ export default async function EntityPage({ params, searchParams }: { params: Pro
         title="Entity"
         description={
           <>
-            <span className="block font-mono text-base text-slate-900 wrap-anywhere" data-testid="entity-uri">
-              {entity}
+            <span className="block font-mono text-base text-slate-900 wrap-break-word" data-testid="entity-uri">
+              <Identifier text={entity} />
             </span>
             {relations.length ? (
               <span className="mt-1 block">

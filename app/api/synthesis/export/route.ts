@@ -10,7 +10,7 @@ import { minConfidenceParam } from '@/lib/synthesis/view/min-confidence-param';
 export const dynamic = 'force-dynamic';
 
 // Dashboard-only: the synthesis entries of the page's scope and filters (?scope=&entity=&min=&
-// include_expired=1, as on the page) as CSV or JSON (?format=), read through a database cursor.
+// include_expired=1&contradicted=1, as on the page) as CSV or JSON (?format=), read through a database cursor.
 export const GET = apiRoute({
   permission: 'read',
   scope: ({ req }) => scopeSchema.parse(new URL(req.url).searchParams.get('scope')),
@@ -20,7 +20,7 @@ export const GET = apiRoute({
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));
     const entity = normalizeUri(url.searchParams.get('entity') ?? '').slice(0, 2048) || null;
-    const request = { scope, entity, min_confidence: minConfidenceParam(url.searchParams.get('min')), include_expired: url.searchParams.get('include_expired') === '1' };
+    const request = { scope, entity, min_confidence: minConfidenceParam(url.searchParams.get('min')), include_expired: url.searchParams.get('include_expired') === '1', contradicted_only: url.searchParams.get('contradicted') === '1' };
     return exportResponse<SynthesisEntry>({
       format,
       filename: exportFilename(`synthesis-${scope}`, format),
