@@ -75,7 +75,8 @@ export function ContextPreviewPanel({ scope }: { scope: string }) {
             <h3 id="context-rendered-title" className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               Rendered · {context.data.facts.length.toLocaleString('en-US')} facts
             </h3>
-            <div className="max-h-[32rem] overflow-y-auto">
+            {/* A scrolling box is a named tab stop, so it scrolls from the keyboard too. */}
+            <div className="max-h-[32rem] overflow-y-auto focus-visible:outline-2 focus-visible:outline-indigo-600" tabIndex={0} role="region" aria-label="The context, rendered">
               <MarkdownView source={context.data.summary} />
             </div>
           </section>
@@ -88,7 +89,7 @@ export function ContextPreviewPanel({ scope }: { scope: string }) {
                 Copy Markdown
               </CopyButton>
             </div>
-            <pre data-testid="context-raw" className="max-h-[32rem] overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100 wrap-anywhere">
+            <pre data-testid="context-raw" tabIndex={0} role="region" aria-label="The context as text" className="max-h-[32rem] overflow-auto rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600 bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100 wrap-anywhere">
               {context.data.summary}
             </pre>
           </section>

@@ -13,12 +13,12 @@ import { expect, type Page, test } from '@playwright/test';
 
 const KEY = process.env.STIGMEM_KEY ?? '';
 
-/** The queue's total, as the Conflicts page says it: "1,234 contradicted triples". */
+/** The queue's total, as the Conflicts page says it: "1–50 of 1,234 contradicted triples, page 1 of 25". */
 async function queueTotal(page: Page): Promise<number> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conflicts' }).click();
-  const total = page.getByRole('paragraph').filter({ hasText: /^[\d,]+ contradicted triples?/ });
+  const total = page.getByRole('paragraph').filter({ hasText: /of [\d,]+ contradicted triples?/ });
   await expect(total).toBeVisible();
-  return Number((await total.innerText()).match(/^[\d,]+/)![0].replaceAll(',', ''));
+  return Number((await total.innerText()).match(/of ([\d,]+) contradicted/)![1].replaceAll(',', ''));
 }
 
 test('sign in, find a contradiction in team, resolve it: the queue is one shorter', async ({ page }) => {

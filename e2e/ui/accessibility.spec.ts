@@ -54,30 +54,8 @@ test.describe('accessibility', () => {
     for (const label of [`a11y before ${suffix}`, `a11y after ${suffix}`]) {
       expect((await request.post('/v1/synthesis/snapshots', { headers: adminHeaders, data: { scope: 'local', label } })).status()).toBe(201);
     }
-    pages = [
-      '/',
-      `/scopes/local?q=${encodeURIComponent(suffix)}`,
-      '/conflicts',
-      `/conflicts/${encodeURIComponent(conflictId)}`,
-      '/conflicts/history',
-      '/conflicts/divergence',
-      '/decay',
-      '/decay?scope=local',
-      '/synthesis',
-      '/synthesis?scope=local&contradicted=1',
-      '/synthesis?scope=local&tab=snapshots',
-      '/synthesis?scope=local&tab=context',
-      `/entities?q=${encodeURIComponent(suffix)}`,
-      `/entities/${encodeURIComponent(entity)}`,
-      '/health-history/local',
-      '/alerts',
-      '/keys',
-      '/node',
-      '/audit',
-      '/quarantine?status=all',
-      '/sources?scope=local&sort=flagged',
-      `/sources?scope=local&source=${encodeURIComponent('e2e:playwright')}`,
-    ];
+    // Every page, and the variants with more to check: another decay scope, the synthesis scope picker and its filter, sources sorted.
+    pages = [...dashboardPages({ suffix, entity, conflictId }), '/decay?scope=local', '/synthesis', '/synthesis?scope=local&contradicted=1', '/sources?scope=local&sort=flagged'];
   });
 
   for (const theme of ['light', 'dark'] as Theme[]) {

@@ -27,28 +27,7 @@ test.describe('layout at any width', () => {
     await createBrokenRef(request, `${entity}:ref2`, `e2e:missing:${suffix}:two`);
     await assertFact(request, { entity: `${entity}:pref`, relation: 'preference:editor', value: { type: 'string', v: 'a value long enough to need wrapping on a phone screen' } });
     expect((await request.post('/v1/synthesis/snapshots', { headers: adminHeaders, data: { scope: 'local', label: `layout ${suffix}` } })).status()).toBe(201);
-    pages = [
-      '/',
-      `/scopes/local?q=${encodeURIComponent(suffix)}`,
-      '/conflicts',
-      `/conflicts/${encodeURIComponent(conflictId)}`,
-      '/conflicts/history',
-      '/conflicts/divergence',
-      '/decay',
-      '/synthesis?scope=local',
-      '/synthesis?scope=local&tab=snapshots',
-      '/synthesis?scope=local&tab=context',
-      `/entities?q=${encodeURIComponent(suffix)}`,
-      `/entities/${encodeURIComponent(entity)}`,
-      '/health-history/local',
-      '/alerts',
-      '/keys',
-      '/node',
-      '/audit',
-      '/quarantine?status=all',
-      '/sources?scope=local',
-      `/sources?scope=local&source=${encodeURIComponent('e2e:playwright')}`,
-    ];
+    pages = dashboardPages({ suffix, entity, conflictId });
   });
 
   for (const width of WIDTHS) {

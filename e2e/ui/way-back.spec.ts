@@ -17,7 +17,7 @@ test('resolves contradictions from the findings: next finding, then back to the 
   await page.goto(findings);
   const rows = page.getByTestId('finding-row');
   await expect(rows).toHaveCount(2);
-  await rows.filter({ hasText: first.entity }).getByRole('link', { name: /Resolve the conflict/ }).click();
+  await rows.filter({ hasText: first.entity }).getByRole('link', { name: /^Resolve conflict: / }).click();
   await expect(page.getByTestId('contradiction-value')).toHaveCount(2);
   await expect(page.getByRole('link', { name: '← Findings in local' })).toBeVisible();
 
