@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminHeaders, assertFact, signInViaApi, uniqueSuffix } from '../support/api';
 import { measureContrast } from '../support/contrast';
+import { dashboardPages } from '../support/dashboard-pages';
 import { createOneOfEachFinding } from '../support/lint-data';
 
 // Every page passes axe-core (WCAG 2 A and AA rules and axe's best practices) with no serious or

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminHeaders, assertFact, signInViaApi, uniqueSuffix } from '../support/api';
 import { createBrokenRef, createOneOfEachFinding, createStaleFinding } from '../support/lint-data';
+import { dashboardPages } from '../support/dashboard-pages';
 
 // Readable at any width (issue 31): no dashboard page scrolls sideways at 320, 390, 768, 1440 or
 // 1920 px; the header is one row at every width (a Menu panel below 1280 px); on a phone the
