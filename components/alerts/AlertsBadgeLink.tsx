@@ -1,12 +1,16 @@
 import { Link } from '@/components/ui/Link';
 
-/** The header's link to the alerts page, with the open-alert count once it is known (null while it streams in). */
+/**
+ * The header's link to the alerts page, with the open-alert count once it is known (null while it
+ * streams in). Only the counted link is `alerts-badge`: React may keep a Suspense fallback in the
+ * document, hidden, after the count arrived, and a test must find one badge.
+ */
 export function AlertsBadgeLink({ count }: { count: number | null }) {
   const label = count === null ? 'Alerts' : `${count} open alert${count === 1 ? '' : 's'}`;
   return (
     <Link
       href="/alerts"
-      data-testid="alerts-badge"
+      data-testid={count === null ? 'alerts-badge-pending' : 'alerts-badge'}
       aria-label={label}
       title={label}
       className="relative inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
