@@ -17,24 +17,31 @@ let demo: ChildProcess | undefined;
 let dataDir: string | undefined;
 
 test.describe('demo tour', () => {
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    const root = path.join(__dirname, '..', '..');
-    dataDir = mkdtempSync(path.join(tmpdir(), 'stigmem-demo-'));
-    demo = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/demo.ts', '--skip-build', '--facts', '6000', '--port', String(PORT)], {
+  const root = path.join(__dirname, '..', '..');
+  const startDemo = async (extra: string[] = []) => {
+    demo = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/demo.ts', '--skip-build', '--facts', '6000', '--port', String(PORT), ...extra], {
       cwd: root,
-      env: secondNodeEnv({ STIGMEM_DATA_DIR: dataDir }),
+      env: secondNodeEnv({ STIGMEM_DATA_DIR: dataDir! }),
       stdio: 'ignore',
       detached: true,
     });
     await waitForNode(BASE, demo, 'npm run demo', 500);
-  });
-
-  test.afterAll(async () => {
+  };
+  const stopDemo = async () => {
     if (demo?.pid && demo.exitCode === null) {
       process.kill(-demo.pid, 'SIGTERM');
       await new Promise((resolve) => demo!.once('close', resolve));
     }
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'stigmem-demo-'));
+    await startDemo();
+  });
+
+  test.afterAll(async () => {
+    await stopDemo();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -97,5 +104,24 @@ test.describe('demo tour', () => {
       const [now, was] = [identities(then.findings), identities(previous.findings)];
       expect([run.new_count, run.fixed_count], `diff of ${run.started_at}`).toEqual([[...now].filter((x) => !was.has(x)).length, [...was].filter((x) => !now.has(x)).length]);
     }
+  });
+
+  test('npm run demo -- --reset puts the demo back as it was seeded, with the same admin key', async ({ request }) => {
+    test.setTimeout(360_000);
+    const auth = { authorization: `Bearer ${E2E_ADMIN_KEY}` };
+    type Queue = { contradictions?: { contradiction_id: string }[]; total?: number };
+    const queue = async () => (await (await request.get(`${BASE}/v1/conflicts?scope=team&group=triple&limit=1`, { headers: auth })).json()) as Queue;
+    const snapshots = async () => ((await (await request.get(`${BASE}/v1/synthesis/snapshots?scope=team`, { headers: auth })).json()) as { snapshots: unknown[] }).snapshots.length;
+    const seeded = { open: (await queue()).total, snapshots: await snapshots() };
+    expect(seeded.open).toBeGreaterThan(0);
+    // What an outside suite leaves behind: a decision and a snapshot.
+    const [first] = (await queue()).contradictions ?? [];
+    expect((await request.post(`${BASE}/v1/conflicts/${encodeURIComponent(first.contradiction_id)}/dismiss`, { headers: auth, data: { resolution_note: 'a test run' } })).status()).toBe(200);
+    expect((await request.post(`${BASE}/v1/synthesis/snapshots`, { headers: auth, data: { scope: 'team', label: 'left by a test run' } })).status()).toBe(201);
+    expect([(await queue()).total, await snapshots()]).toEqual([seeded.open! - 1, seeded.snapshots + 1]);
+
+    await stopDemo();
+    await startDemo(['--reset']);
+    expect([(await queue()).total, await snapshots()]).toEqual([seeded.open, seeded.snapshots]);
   });
 });
