@@ -2,7 +2,7 @@ import { readChangeBaseline } from '@/lib/changes/read-changes';
 import type { FactScope } from '@/lib/facts/scope';
 import { type OverviewHealth, overviewHealth } from '@/lib/health-history/overview-health';
 import { nodeSummary } from '@/lib/health-history/node-summary';
-import { sortWorstFirst } from '@/lib/lint/view/sort-cards';
+import { sortWorstFirst } from '@/lib/health-history/view/sort-cards';
 import { LiveRefresh } from '../changes/LiveRefresh';
 import { NodeSummaryRow } from './NodeSummaryRow';
 import { ScopeCard, UncheckedScopeCard } from './ScopeCard';

@@ -1,5 +1,5 @@
-import type { OverviewHealth } from '../../health-history/overview-health';
-import { SCORE_BANDS, scoreBand } from './scope-status';
+import type { OverviewHealth } from '../overview-health';
+import { SCORE_BANDS, scoreBand } from '../../lint/view/scope-status';
 
 // The overview's order: worst first (docs/decisions.md § Dashboard look). By band, then score, then
 // name: a scope at 100 with an error is fair and comes before a good 96. A scope above the async

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardHealth, OverviewHealth } from '../../health-history/overview-health';
+import type { CardHealth, OverviewHealth } from '../overview-health';
 import type { FactScope } from '../../facts/scope';
 import { sortWorstFirst } from './sort-cards';
 
