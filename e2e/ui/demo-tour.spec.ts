@@ -110,7 +110,7 @@ test.describe('demo tour', () => {
     test.setTimeout(360_000);
     const auth = { authorization: `Bearer ${E2E_ADMIN_KEY}` };
     type Queue = { contradictions?: { contradiction_id: string }[]; total?: number };
-    const queue = async () => (await (await request.get(`${BASE}/v1/conflicts?scope=team&group=triple&limit=1`, { headers: auth })).json()) as Queue;
+    const queue = async () => (await (await request.get(`${BASE}/v1/conflicts?scope=team&group=triple&status=unresolved&limit=1`, { headers: auth })).json()) as Queue;
     const snapshots = async () => ((await (await request.get(`${BASE}/v1/synthesis/snapshots?scope=team`, { headers: auth })).json()) as { snapshots: unknown[] }).snapshots.length;
     const seeded = { open: (await queue()).total, snapshots: await snapshots() };
     expect(seeded.open).toBeGreaterThan(0);

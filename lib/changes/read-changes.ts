@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { getDb } from '../db/prisma';
+import { Prisma } from '../generated/prisma/client';
 import { type FactScope, scopeSchema } from '../facts/scope';
 import { formatInstant } from '../time/instant';
 import type { ChangeBaseline, NodeChanges, ScopeChanges } from './view/changed-since';
@@ -27,11 +28,16 @@ async function readCounters(scopes: readonly FactScope[], now: Date, expiries: b
   const db = await getDb();
   // Sorted, so the same scopes give the same answer (and the same `change`) in any order.
   const sorted = [...new Set(scopes)].sort();
+  // Without `expiries` the statement does not name value_heads at all: even a branch never taken locks
+  // the tables it names while it is planned, and a page's baseline must not wait behind a write on them.
+  const expired = expiries
+    ? Prisma.sql`(SELECT max(vh.valid_until) FROM value_heads vh WHERE vh.scope = s.scope AND vh.valid_until <= ${now})`
+    : Prisma.sql`NULL::timestamptz`;
   const rows = await db.$queryRaw<Row[]>`
     SELECT s.scope,
       (SELECT r.revision FROM scope_revisions r WHERE r.scope = s.scope) AS revision,
       (SELECT a.revision FROM scope_activity a WHERE a.scope = s.scope) AS activity,
-      CASE WHEN ${expiries}::boolean THEN (SELECT max(vh.valid_until) FROM value_heads vh WHERE vh.scope = s.scope AND vh.valid_until <= ${now}) END AS expired
+      ${expired} AS expired
     FROM unnest(${[...sorted, '*']}::text[]) AS s(scope)`;
   return rows;
 }
