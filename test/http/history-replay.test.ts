@@ -84,11 +84,13 @@ describeHttp('health history from the log', () => {
     const attempt = async () => {
       const before = await logUpTo(afterRun.started_at);
       const job = await rebuild({ scope: S, from: iso(t0), to: iso(t0 + 5 * DAY), every_hours: 24 });
-      const listed = expectBody(await api.get('/v1/health/runs', { query: { scope: S, since: iso(t0 - 1), limit: 100 } }), 200, RunList).runs;
+      const listed = expectBody(await api.get('/v1/health/runs', { query: { scope: S, since: iso(t0 - 1), until: iso(t0 + 5 * DAY + 1), limit: 100 } }), 200, RunList).runs;
       const replayed = listed.filter((r) => r.trigger === 'replay' && Date.parse(r.started_at) <= t0 + 5 * DAY).sort((x, y) => Date.parse(x.started_at) - Date.parse(y.started_at));
       const lints = await Promise.all(replayed.map((r) => lintAsOf(r.started_at)));
-      const after = listed.find((r) => r.id === afterRun.id);
-      const afterLint = await lintAsOf(afterRun.started_at);
+      // The first run after the range (on the shared PostgreSQL database another file's may come before ours).
+      const next = await db.healthRun.findFirstOrThrow({ where: { scope: S, status: 'ok', startedAt: { gt: new Date(t0 + 5 * DAY) } }, orderBy: { startedAt: 'asc' } });
+      const after = expectBody(await api.get(`/v1/health/runs/${next.id}`), 200, Run);
+      const afterLint = await lintAsOf(after.started_at);
       return { job, replayed, lints, after, afterLint, stable: before === (await logUpTo(afterRun.started_at)) };
     };
     let result = await attempt();
@@ -118,7 +120,7 @@ describeHttp('health history from the log', () => {
 
     // The run after the range: its diff is now against the last replayed run.
     const [last, next] = [identities(lints[lints.length - 1].findings), identities(afterLint.findings)];
-    expect([after?.new_count, after?.fixed_count]).toEqual([minus(next, last), minus(last, next)]);
+    expect([after.new_count, after.fixed_count]).toEqual([minus(next, last), minus(last, next)]);
 
     // Recorded in the audit log.
     const audit = (await api.get('/v1/audit', { query: { action: 'health_history.rebuild', limit: 5 } })).body as { entries: { target_id: string | null }[] };
