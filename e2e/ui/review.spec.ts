@@ -81,7 +81,11 @@ test.describe('review workflow', () => {
     await expect(rows.getByRole('button', { name: `Accept ‘kotlin’, the suggestion, for ${conflict.entity} ${relation} in local` })).toBeVisible();
 
     // 2 keeps java and retracts kotlin; u takes it back: both values live again, as they were.
-    await page.keyboard.press('j');
+    // (j selects the row once the queue's keys are live: a key pressed before the page hydrated is lost.)
+    await expect(async () => {
+      await page.keyboard.press('j');
+      await expect(rows.first()).toBeFocused({ timeout: 500 });
+    }).toPass();
     await page.keyboard.press('2');
     const announcer = page.getByTestId('queue-announcer');
     await expect(announcer).toContainText(`Kept “java” (value 2) for ${conflict.entity}`);
