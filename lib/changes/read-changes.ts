@@ -35,7 +35,7 @@ async function readCounters(scopes: readonly FactScope[], now: Date, expiries: b
     : Prisma.sql`NULL::timestamptz`;
   const rows = await db.$queryRaw<Row[]>`
     SELECT s.scope,
-      (SELECT r.revision FROM scope_revisions r WHERE r.scope = s.scope) AS revision,
+      (SELECT sum(r.revision)::bigint FROM scope_revisions r WHERE r.scope = s.scope) AS revision,
       (SELECT a.revision FROM scope_activity a WHERE a.scope = s.scope) AS activity,
       ${expired} AS expired
     FROM unnest(${[...sorted, '*']}::text[]) AS s(scope)`;

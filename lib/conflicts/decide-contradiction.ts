@@ -3,7 +3,7 @@ import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import { conflict, notFound, unprocessable } from '../errors/domain-error';
 import { config } from '../config/config';
 import type { FactValue } from '../facts/fact-value';
-import { lockWrites } from '../facts/write-facts';
+import { lockTargets, type WriteTarget } from '../facts/write-locks';
 import { sqlArray } from '../db/sql-array';
 import type { ContradictionRow } from '../facts/triple-store';
 
@@ -48,6 +48,16 @@ export interface DecisionPlan<T> {
 export const CONTRADICTION_PREFIX = 'stigmem:contradiction:';
 
 /** The contradiction `id` names (a contradiction id, or a conflict id: its contradiction), with the named conflict. */
+/**
+ * Locks the entity of the triple that `id` (a conflict or a contradiction) belongs to, before the
+ * decision reads its state: a triple's entity and scope never change, its state may until then.
+ */
+export async function lockTripleOf(tx: Tx, id: string): Promise<void> {
+  const targets = await tx.$queryRaw<WriteTarget[]>`
+    SELECT entity, scope FROM contradictions WHERE id = ${id} UNION ALL SELECT entity, scope FROM conflicts WHERE id = ${id}`;
+  await lockTargets(tx, targets);
+}
+
 async function findTarget(tx: Tx, id: string): Promise<{ contradiction: ContradictionRow; conflictId: string | null }> {
   if (id.startsWith(CONTRADICTION_PREFIX)) {
     const [contradiction] = await tx.$queryRaw<ContradictionRow[]>`SELECT * FROM contradictions WHERE id = ${id}`;
@@ -108,13 +118,13 @@ export async function decideContradiction<T>(
 ): Promise<T> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    await lockWrites(tx);
+    await lockTripleOf(tx, id);
     const now = new Date();
     const found = await findTarget(tx, id);
     const { contradiction } = found;
     if (contradiction.status !== 'open') throw alreadyDecided(`contradiction ${contradiction.id}`, contradiction.resolution_basis, contradiction.resolved_by);
     const live = await liveValues(tx, contradiction, now);
-    // One decision is one transaction under the write lock: bounded, so no decision stalls other writers.
+    // One decision is one transaction holding its triple's lock: bounded, so no decision stalls that triple's writers long.
     const max = config().maxDecisionValues;
     if (live.length > max) {
       throw unprocessable('decision_too_large', `the triple holds ${live.length} live values; one decision covers at most ${max} (STIGMEM_MAX_DECISION_VALUES): retract values first (a retraction whose value was never asserted retracts the whole triple)`);

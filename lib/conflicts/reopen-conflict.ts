@@ -1,9 +1,8 @@
 import { getDb, TX_OPTIONS } from '../db/prisma';
-import { lockWrites } from '../facts/write-facts';
 import { settleTriples } from '../facts/settle-triples';
 import { conflict, notFound } from '../errors/domain-error';
 import { formatInstant } from '../time/instant';
-import { CONTRADICTION_PREFIX, type ContradictionRow } from './decide-contradiction';
+import { CONTRADICTION_PREFIX, type ContradictionRow, lockTripleOf } from './decide-contradiction';
 
 // POST /v1/conflicts/:id/reopen, :id a conflict or its contradiction: ends the cooldown of the
 // decision that closed it now. The triple is then looked at whole at once (not at its next write):
@@ -14,7 +13,7 @@ import { CONTRADICTION_PREFIX, type ContradictionRow } from './decide-contradict
 export async function reopenConflict(id: string) {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    await lockWrites(tx);
+    await lockTripleOf(tx, id);
     const now = new Date();
     const [row] = id.startsWith(CONTRADICTION_PREFIX)
       ? await tx.$queryRaw<(ContradictionRow & { named_status: string })[]>`SELECT x.*, x.status AS named_status FROM contradictions x WHERE x.id = ${id}`

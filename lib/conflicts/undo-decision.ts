@@ -4,9 +4,9 @@ import { conflict, notFound } from '../errors/domain-error';
 import type { FactInput } from '../facts/parse-fact-input';
 import type { FactScope } from '../facts/scope';
 import { settleTriples } from '../facts/settle-triples';
-import { lockWrites, writeFactsInTx } from '../facts/write-facts';
+import { writeFactsInTx } from '../facts/write-facts';
 import { formatInstant } from '../time/instant';
-import { CONTRADICTION_PREFIX, type ContradictionRow, liveValues, tripleHeadHlc, type UndoState } from './decide-contradiction';
+import { CONTRADICTION_PREFIX, type ContradictionRow, liveValues, lockTripleOf, tripleHeadHlc, type UndoState } from './decide-contradiction';
 
 // POST /v1/conflicts/:id/undo (extension), :id a decided contradiction or one of its conflicts: takes a
 // decision back (docs/decisions.md § Review workflow). The triple is left as it was just before the
@@ -37,7 +37,7 @@ export interface UndoResult {
 export async function undoDecision(id: string, principal: Principal): Promise<UndoResult> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    await lockWrites(tx);
+    await lockTripleOf(tx, id);
     const now = new Date();
     const [row] = id.startsWith(CONTRADICTION_PREFIX)
       ? await tx.$queryRaw<Row[]>`SELECT x.* FROM contradictions x WHERE x.id = ${id}`

@@ -1,5 +1,5 @@
 import 'server-only';
-import type pg from 'pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { createAdapterFactory, closeSharedPglite, migrationAdapter } from './connection';
 import { applyMigrations } from './schema-engine';
@@ -11,7 +11,7 @@ export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-type State = { client: Db; ready: Promise<Db>; pool: pg.Pool | null };
+type State = { client: Db; ready: Promise<Db>; pool: pg.Pool | null; side?: Promise<pg.Client> };
 const globalState = globalThis as unknown as { __stigmemDb?: State };
 
 export function getDb(): Promise<Db> {
@@ -35,6 +35,30 @@ export async function getPrimaryPool(): Promise<pg.Pool | null> {
   return globalState.__stigmemDb?.pool ?? null;
 }
 
+/**
+ * On PostgreSQL, one connection of its own beside the pool, for a statement that must commit at once
+ * while a transaction of the pool is open (the HLC clock, lib/facts/issue-hlcs.ts); null on PGlite.
+ * Not from the pool: writers waiting for it while holding every pooled connection would wait forever.
+ * A broken connection is replaced at the next call.
+ */
+export async function getSideClient(): Promise<pg.Client | null> {
+  const pool = await getPrimaryPool();
+  const state = globalState.__stigmemDb;
+  if (!pool || !state) return null;
+  if (!state.side) {
+    const client = new pg.Client({ connectionString: (pool.options as pg.PoolConfig).connectionString });
+    const dropped = () => {
+      if (state.side === connected) state.side = undefined;
+    };
+    client.on('error', dropped);
+    client.on('end', dropped);
+    const connected = client.connect().then(() => client);
+    state.side = connected;
+    connected.catch(dropped);
+  }
+  return state.side;
+}
+
 const closeHooks = new Set<() => Promise<void>>();
 
 /** Work to finish before the database closes (a maintenance run under way). */
@@ -49,6 +73,7 @@ export async function closeDb(): Promise<void> {
   globalState.__stigmemDb = undefined;
   if (state) {
     await state.ready.catch(() => undefined);
+    await state.side?.then((side) => side.end()).catch(() => undefined);
     await state.client.$disconnect();
   }
   await closeSharedPglite();

@@ -4,7 +4,7 @@ import { databaseKind } from '../db/connection';
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import { readOnly } from '../db/read-only';
 import type { FactValue } from '../facts/fact-value';
-import { lockWrites } from '../facts/write-facts';
+import { lockScopes } from '../facts/write-locks';
 import { badRequest } from '../errors/domain-error';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { asyncThreshold, type ReportProgress } from '../jobs/jobs';
@@ -196,10 +196,11 @@ export async function applySweep(request: SweepRequest, policies: DecayPolicy[],
   while (!state.finished) {
     const from = state;
     const step = await db.$transaction(async (tx) => {
-      await lockWrites(tx);
+      // A chunk takes its scope whole: its one statement writes any of the scope's triples.
+      await lockScopes(tx, [filter.scope]);
       const chunkPlan = await planRelations(tx, policies, filter);
       const upTo = chunkPlan.length ? await rangeEnd(tx, filter, from.after, chunkHeads) : null;
-      const written = chunkPlan.length ? await writeDecayChunk(tx, chunkPlan, filter, now, { after: from.after, upTo }) : { retracted: 0, reduced: 0, closed: 0 };
+      const written = chunkPlan.length ? await writeDecayChunk(tx, chunkPlan, filter, now, { after: from.after, upTo }, chunkHeads) : { retracted: 0, reduced: 0, closed: 0 };
       const next: SweepCheckpoint = {
         ...from,
         after: upTo,

@@ -2,7 +2,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { Tx } from '../db/prisma';
 import { HLC_COUNTERS_PER_MS } from '../time/hlc';
 import { DECAY_SOURCE } from '../facts/system-sources';
-import { observeHlc, tickHlc } from '../facts/write-facts';
+import { reserveHlcs } from '../facts/issue-hlcs';
 import { settleTriples } from '../facts/settle-triples';
 import { candidatesSql, type HeadRange, headRangeSql, type RelationPlan, type SweepFilter } from './plan-sweep';
 
@@ -16,7 +16,8 @@ import { candidatesSql, type HeadRange, headRangeSql, type RelationPlan, type Sw
 //     contradiction as any write's would: its conflict closes, basis "retracted", with the usual
 //     stigmem:conflict:status fact (the statement returns only those values, few of the chunk);
 //   - a decay step opens no conflict: it brings no new value and no new evidence (docs/decisions.md).
-// The caller holds the write lock (lockWrites), so the HLCs counted up from tickHlc() are the newest.
+// The caller holds the scope's lock whole (lockScopes); the chunk's HLCs count up from a run reserved
+// for as many facts as the chunk may write (its head range holds at most `maxFacts` heads).
 
 export interface ChunkResult {
   retracted: number;
@@ -33,8 +34,8 @@ interface ChunkRow {
   left_open: { entity: string; relation: string; value_hash: string; new_id: string }[];
 }
 
-export async function writeDecayChunk(tx: Tx, plan: RelationPlan[], filter: SweepFilter, now: Date, range: HeadRange): Promise<ChunkResult> {
-  const first = tickHlc();
+export async function writeDecayChunk(tx: Tx, plan: RelationPlan[], filter: SweepFilter, now: Date, range: HeadRange, maxFacts: number): Promise<ChunkResult> {
+  const first = (await reserveHlcs(tx, maxFacts)).take();
   const wall = String(first.wall);
   const PER_MS = Prisma.raw(String(HLC_COUNTERS_PER_MS));
   const [row] = await tx.$queryRaw<ChunkRow[]>(Prisma.sql`
@@ -83,10 +84,8 @@ export async function writeDecayChunk(tx: Tx, plan: RelationPlan[], filter: Swee
   if (written !== Number(row.heads) || written !== Number(row.retracted) + Number(row.reduced)) {
     throw new Error(`decay chunk wrote ${written} facts but moved ${row.heads} value heads`);
   }
-  if (row.last_tick !== null) {
-    const lastTick = Number(row.last_tick);
-    observeHlc({ wall: first.wall + Math.floor(lastTick / HLC_COUNTERS_PER_MS), counter: lastTick % HLC_COUNTERS_PER_MS });
-  }
+  // Past its run, a fact's HLC could be one another writer was issued.
+  if (row.last_tick !== null && Number(row.last_tick) - first.counter >= maxFacts) throw new Error(`decay chunk wrote ${written} facts, past the ${maxFacts} HLCs reserved for it`);
   const leaverOf = (factId: string) => ({ source: DECAY_SOURCE, factId });
   const settled = await settleTriples(
     tx,

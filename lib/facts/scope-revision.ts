@@ -7,7 +7,8 @@ import type { Tx } from '../db/prisma';
 
 /** The scope's revision in `tx`'s snapshot, "0" before its first write: a string, as a bigint goes into JSON. */
 export async function scopeRevision(tx: Tx, scope: string): Promise<string> {
-  const rows = await tx.$queryRaw<{ revision: bigint }[]>`SELECT revision FROM scope_revisions WHERE scope = ${scope}`;
+  // The sum of the scope's stripes (migration 20261127060000_parallel_writes).
+  const rows = await tx.$queryRaw<{ revision: bigint | null }[]>`SELECT sum(revision)::bigint AS revision FROM scope_revisions WHERE scope = ${scope}`;
   return String(rows[0]?.revision ?? 0);
 }
 

@@ -6,8 +6,8 @@ import { newConflictId, newContradictionId, writeConflictBookkeeping } from './w
 
 // Writes that change a triple outside writeFactsInTx — the decay sweep's set-based facts, a decision
 // whose cooldown a reopen ends — run the same contradiction rules (contradiction-rules.ts) over the
-// whole triple here, and persist what they decide with the usual bookkeeping facts. Call under
-// lockWrites, after the change itself is written (the rules read the heads as they now are).
+// whole triple here, and persist what they decide with the usual bookkeeping facts. Call holding
+// the triples' locks (write-locks.ts), after the change itself is written (the rules read the heads as they now are).
 
 export interface TripleChange {
   entity: string;

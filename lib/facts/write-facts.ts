@@ -8,24 +8,22 @@ import { tripleKey } from './triple-state';
 import { type FactRecord, toFactRecord } from './fact-record';
 import { refTarget } from './fact-value';
 import { valueHash } from './hash-value';
-import { type Hlc, HlcClock } from '../time/hlc';
+import type { Hlc } from '../time/hlc';
+import { newestHlc, reserveHlcs } from './issue-hlcs';
+import { lockTargets } from './write-locks';
 import type { FactInput } from './parse-fact-input';
 import { isSystemRelation, SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertContradictions, upsertHeads } from './triple-store';
 import { observeWriteBatch } from '../metrics/registry';
 import { sqlArray } from '../db/sql-array';
 import { type InspectedWrite, inspectWrites } from './inspect-writes';
-import { config } from '../config/config';
 
 // The one write path: single assert, batch, import, conflict resolution and the seed all come
 // through writeFactsInTx, so every write records and closes conflicts the same way. The decay sweep
 // writes its narrow kind of fact with one SQL statement of its own (lib/decay/write-sweep.ts), under
-// the same lock and clock, and its conflicts' bookkeeping facts through writeConflictBookkeeping.
-
-/** Every writer takes this transaction-scoped advisory lock: writes are serialized per database. */
-const WRITE_LOCK_KEY = 7_165_930_211;
-
-const clock = new HlcClock();
+// the same locks and clock, and its conflicts' bookkeeping facts through writeConflictBookkeeping.
+// Writers lock what they touch (write-locks.ts) and reserve their HLCs from the node's clock
+// (issue-hlcs.ts): writes to different entities run side by side.
 
 export interface WriteOptions {
   /** import keeps given id, timestamp and hlc. */
@@ -50,32 +48,17 @@ export async function writeFacts(inputs: FactInput[], options: WriteOptions): Pr
   return result;
 }
 
-export async function lockWrites(tx: Tx): Promise<void> {
-  // A writer waits at most STIGMEM_WRITE_LOCK_WAIT_MS for the lock, then answers 503 write_lock_busy
-  // (lock_timeout, for this transaction only; set in the same statement, so no extra round trip).
-  // PGlite has one session, so no writer ever waits there.
-  await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${config().writeLockWaitMs}ms`}, true), pg_advisory_xact_lock(${WRITE_LOCK_KEY}::bigint)`;
-  const [newest] = await tx.$queryRaw<{ hlc_wall: bigint; hlc_counter: number }[]>`
-    SELECT hlc_wall, hlc_counter FROM facts ORDER BY hlc_wall DESC, hlc_counter DESC LIMIT 1`;
-  if (newest) clock.observe({ wall: Number(newest.hlc_wall), counter: Number(newest.hlc_counter) });
-}
-
 /**
- * For facts written by set-based SQL (the decay sweep), under lockWrites: tickHlc() gives the
- * first HLC, the statement counts up from it, and observeHlc(last) moves the clock past them all.
+ * Prepares `inputs` for the store with HLCs reserved from the node's clock; an import's fact keeps
+ * the HLC it brings (and moves the clock past it).
  */
-export function tickHlc(): Hlc {
-  return clock.tick();
+async function prepareAll(tx: Tx, inputs: FactInput[], mode: WriteOptions['mode'], inspected?: InspectedWrite[]): Promise<PreparedFact[]> {
+  const given = (input: FactInput) => (mode === 'import' ? input.hlc : undefined);
+  const run = await reserveHlcs(tx, inputs.filter((input) => !given(input)).length, newestHlc(inputs.map(given)));
+  return inputs.map((input, i) => prepare(input, given(input) ?? run.take(), inspected?.[i]));
 }
 
-/** See tickHlc. */
-export function observeHlc(hlc: Hlc): void {
-  clock.observe(hlc);
-}
-
-function prepare(input: FactInput, mode: WriteOptions['mode'], inspected?: InspectedWrite): PreparedFact {
-  const hlc = mode === 'import' && input.hlc ? input.hlc : clock.tick();
-  if (mode === 'import') clock.observe(hlc);
+function prepare(input: FactInput, hlc: Hlc, inspected?: InspectedWrite): PreparedFact {
   return {
     id: input.id ?? randomUUID(),
     entity: input.entity,
@@ -86,7 +69,7 @@ function prepare(input: FactInput, mode: WriteOptions['mode'], inspected?: Inspe
     valueHash: inspected?.hash ?? valueHash(input.value),
     refTarget: refTarget(input.value),
     source: input.source,
-    timestamp: input.timestamp ?? new Date(mode === 'import' && input.hlc ? input.hlc.wall : hlc.wall),
+    timestamp: input.timestamp ?? new Date(hlc.wall),
     hlc,
     validUntil: input.validUntil,
     confidence: input.confidence,
@@ -139,9 +122,9 @@ async function applyBookkeeping(tx: Tx, system: PreparedFact[], opened: Conflict
   return applyFacts(system, states, { now, ...ids });
 }
 
-/** Writes the system facts for conflicts a write opened and closed; call under lockWrites. */
+/** Writes the system facts for conflicts a write opened and closed; call holding the locks of their triples' entities. */
 export async function writeConflictBookkeeping(tx: Tx, opened: ConflictState[], closed: ConflictState[], now: Date): Promise<void> {
-  const system = conflictSystemFacts(opened, closed).map((input) => prepare(input, 'assert'));
+  const system = await prepareAll(tx, conflictSystemFacts(opened, closed), 'assert');
   // The sweep reports its rows to maintenance itself.
   if (system.length) await persist(tx, system, await applyBookkeeping(tx, system, opened, now), { facts: 0, value_heads: 0, conflicts: 0, contradictions: 0 });
 }
@@ -182,7 +165,7 @@ async function persist(tx: Tx, facts: PreparedFact[], result: ApplyResult, chang
 
 /**
  * The wire record of a fact just written. Its row's fields named one by one: spreading the prepared
- * fact into a row cost ~15 µs a fact (a batch of 1,000 held the write lock 15 ms longer), this ~2 µs.
+ * fact into a row cost ~15 µs a fact (a batch of 1,000 held its locks 15 ms longer), this ~2 µs.
  */
 function preparedRecord(f: PreparedFact, contradicted: boolean): FactRecord {
   return toFactRecord({
@@ -215,9 +198,9 @@ function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now:
 export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
   const now = options.now ?? new Date();
   observeWriteBatch(inputs.length);
-  // Before the lock: the detectors run while other writers write.
+  // Before the locks: the detectors run while other writers write.
   const inspected = await inspectWrites(tx, inputs);
-  await lockWrites(tx);
+  await lockTargets(tx, inputs);
   if (options.mode === 'import') {
     const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));
     if (ids.length) {
@@ -225,11 +208,12 @@ export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: Write
       if (taken.length) throw conflictError('duplicate_fact_id', `a fact with id ${taken[0].id} already exists`);
     }
   }
-  const facts = inputs.map((input, i) => prepare(input, options.mode, inspected[i]));
+  const facts = await prepareAll(tx, inputs, options.mode, inspected);
   const tableChanges: TableChanges = { facts: 0, value_heads: 0, conflicts: 0, contradictions: 0 };
   const states = await loadTripleStates(tx, facts, now, options.mode === 'import');
   const user = applyFacts(facts, states, { now, ...ids });
-  const system = conflictSystemFacts(user.opened, user.closed, options.mode === 'import').map((input) => prepare(input, input.hlc ? 'import' : 'assert'));
+  // Bookkeeping of an import keeps the HLC it was logged at (conflictSystemFacts); a live write's is issued.
+  const system = await prepareAll(tx, conflictSystemFacts(user.opened, user.closed, options.mode === 'import'), 'import');
   if (system.some((f) => states.has(tripleKey(f)))) {
     // The batch itself wrote to a conflict's bookkeeping triple: its bookkeeping must see that write.
     await persist(tx, facts, user, tableChanges);

@@ -5,11 +5,12 @@ import { conflict, notFound } from '../errors/domain-error';
 import type { FactValue } from '../facts/fact-value';
 import type { FactScope } from '../facts/scope';
 import { settleTriples } from '../facts/settle-triples';
-import { lockWrites, writeFactsInTx } from '../facts/write-facts';
+import { writeFactsInTx } from '../facts/write-facts';
+import { lockTargets, type WriteTarget } from '../facts/write-locks';
 import { Prisma } from '../generated/prisma/client';
 import { QUARANTINE_COLUMNS, type QuarantineRecord, type QuarantineRow, toQuarantineRecord } from './quarantine-record';
 
-// Spec-08 moderation (docs/api.md § Quarantine), each act one transaction under the write lock:
+// Spec-08 moderation (docs/api.md § Quarantine), each act one transaction holding its fact's entity lock:
 //   send    POST /v1/quarantine {fact_id, reason}: the fact goes to quarantine (pending). Where it is
 //           its value's head, the value leaves the knowledge base — effective confidence 0, out of
 //           every read and of its contradiction — until a moderator admits it.
@@ -39,6 +40,11 @@ interface FactRow {
 
 const triple = (f: { entity: string; relation: string; scope: string }) => ({ entity: f.entity, relation: f.relation, scope: f.scope });
 
+/** Locks the entity of fact `id` (a fact's entity and scope never change) before its state is read. */
+async function lockFactOf(tx: Tx, id: string): Promise<void> {
+  await lockTargets(tx, await tx.$queryRaw<WriteTarget[]>`SELECT entity, scope FROM facts WHERE id = ${id}`);
+}
+
 async function factOf(tx: Tx, id: string): Promise<FactRow> {
   const [fact] = await tx.$queryRaw<FactRow[]>`SELECT id, entity, relation, scope, value, value_hash, source FROM facts WHERE id = ${id}`;
   if (!fact) throw notFound('fact_not_found', `no fact with id ${id}`);
@@ -62,7 +68,7 @@ async function hideHead(tx: Tx, fact: FactRow, principal: Principal, now: Date):
 export async function sendToQuarantine(body: z.infer<typeof sendBodySchema>, principal: Principal): Promise<QuarantineRecord & { value_hidden: boolean }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    await lockWrites(tx);
+    await lockFactOf(tx, body.fact_id);
     const now = new Date();
     const fact = await factOf(tx, body.fact_id);
     const [existing] = await tx.$queryRaw<{ status: string; retraction_of: string | null }[]>`SELECT status, retraction_of FROM quarantine WHERE fact_id = ${fact.id}`;
@@ -95,7 +101,7 @@ async function pendingFact(tx: Tx, factId: string): Promise<FactRow> {
 async function decide(factId: string, status: 'promoted' | 'rejected', reason: string, principal: Principal, act: (tx: Tx, fact: FactRow, now: Date) => Promise<void>) {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    await lockWrites(tx);
+    await lockFactOf(tx, factId);
     const now = new Date();
     const fact = await pendingFact(tx, factId);
     await tx.$executeRaw`

@@ -9,8 +9,8 @@ import { checkInvariants } from '../harness/invariants';
 // recorded at write time): every acknowledged fact is stored, the value heads agree with the facts,
 // each contradicting pair is recorded once, and concurrent decisions on one conflict have one winner.
 
-const WRITERS = 8;
-const FACTS_PER_WRITER = 2_000;
+const WRITERS = 16;
+const FACTS_PER_WRITER = 1_000;
 const BATCH = 100;
 const BatchAnswer = z.object({ facts: z.array(FactRecord) });
 const ENTITIES = 25;

@@ -5,6 +5,7 @@ import { ContradictionList, DismissResponse, FactBatch, FactRecord, ReopenRespon
 import { LintResult } from '../lint-schemas';
 import { api, conflictsOf, contradictionsOf, describeHttp, dispatch, expectBody, expectError, liveValues, setEnv, TEST_ADMIN_KEY, uniqueEntity, wireFact } from '../harness';
 import { toErrorResponse } from '@/lib/http/api-route';
+import { lockKeys } from '@/lib/facts/write-locks';
 
 // Contradictions stay linear (docs/semantics.md § Contradictions): a triple with N live values holds
 // at most N - 1 unresolved conflicts and O(N) bookkeeping facts, one contradiction is the unit a
@@ -147,7 +148,8 @@ describeHttp('contradictions stay linear', () => {
     const entity = uniqueEntity('lock-busy');
     try {
       await holder.query('BEGIN');
-      await holder.query('SELECT pg_advisory_xact_lock(7165930211)');
+      // The lock a write of this entity takes (lib/facts/write-locks.ts), held by another session.
+      await holder.query('SELECT pg_advisory_xact_lock($1, $2)', lockKeys.entity({ scope: 'local', entity }));
       vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       // dispatch, not api: the harness client fails any 5xx on the spot.
       const res = await dispatch('POST', '/v1/facts', { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(wireFact(entity, 'red')) });
