@@ -10,6 +10,7 @@ import { naiveCreate } from './bench/measure-naive-create';
 import { healthOperations, largeLint } from './bench/measure-health';
 import { httpIngest, httpLargeLint, httpUserPath } from './bench/measure-http';
 import { manyValuedTriple } from './bench/measure-many-valued';
+import { writeScaling } from './bench/measure-write-scaling';
 import { ensureBuilt } from './bench/bench-server';
 
 // npm run bench -- [--facts 100000] [--large 1000000] [--quick] [--only pglite|postgres]
@@ -34,13 +35,14 @@ import { ensureBuilt } from './bench/bench-server';
 // Each (database, operation) pair runs in a child process of its own, so peak RSS belongs to that
 // measurement alone and no state (Prisma client, PGlite instance, HLC clock) leaks between them.
 
-const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, manyValuedTriple, httpLargeLint, httpIngest];
+const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, writeScaling, manyValuedTriple, httpLargeLint, httpIngest];
 const LIB_OPERATIONS: BenchOperation[] = [batchIngest, naiveCreate, healthOperations, largeLint];
 const MODES = ['all', 'http', 'lib'] as const;
 
 const TARGETS = [
   'over HTTP at 100k facts in one scope, no manual maintenance (PGlite / PostgreSQL): ingest with 4 clients ≥ 3,000 / ≥ 10,000 facts/s; lint ≤ 1.5 / ≤ 1 s; synthesis of the whole scope ≤ 1.5 / ≤ 1 s; decay dry run ≤ 1 / ≤ 0.5 s; sweep ≤ 10 / ≤ 5 s; health overview, scope page and queue full load ≤ 1.5 / ≤ 1 s, their first byte ≤ 300 ms',
   'lint of 1M facts over HTTP on PostgreSQL ≤ 5 s',
+  'writes in parallel, ratios in one run: HTTP ingest with 1, 4 and 16 clients ≥ 0.5 × the raw INSERT … SELECT rate of the same rows into copies of facts and value_heads; a one-fact write to another scope during batches of 1,000 p99 ≤ 200 ms',
   'in-process (lower bounds): batch ingest ≥ 10,000 facts/s on PostgreSQL; lint of 100k ≤ 0.5 s; sweep ≤ 5 s',
 ];
 

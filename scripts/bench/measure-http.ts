@@ -1,6 +1,6 @@
 import { dryRun } from '../../lib/decay/sweep-scope';
 import { sweepRequestSchema } from '../../lib/decay/sweep-request';
-import { FACT_SCOPES } from '../../lib/facts/scope';
+import { FACT_SCOPES, type FactScope } from '../../lib/facts/scope';
 import { lintRequestSchema } from '../../lib/lint/lint-request';
 import { scopeHealth } from '../../lib/lint/lint-summary';
 import { runLint } from '../../lib/lint/run-lint';
@@ -47,16 +47,17 @@ const TARGETS: Record<'pglite' | 'postgres', Targets> = {
 const engine = (context: BenchContext) => (context.database.name.startsWith('PostgreSQL') ? 'postgres' : 'pglite');
 
 /** The seed generator's knowledge base in one scope, as POST /v1/facts bodies (made before timing). */
-function wireBatches(context: BenchContext, facts: number): string[] {
+export function wireBatches(context: BenchContext, facts: number, scope: FactScope = SCOPE): string[] {
   const bodies: string[] = [];
-  for (const batch of seedBatches({ facts, seed: context.seed, now: new Date(), onlyScope: SCOPE }, BATCH)) {
+  for (const batch of seedBatches({ facts, seed: context.seed, now: new Date(), onlyScope: scope }, BATCH)) {
     const wire = batch.map(({ input: f }) => ({ entity: f.entity, relation: f.relation, value: f.value, source: f.source, confidence: f.confidence, scope: f.scope, valid_until: f.validUntil?.toISOString() ?? null }));
     bodies.push(JSON.stringify({ facts: wire }));
   }
   return bodies;
 }
 
-async function ingest(client: BenchClient, bodies: string[], context: BenchContext): Promise<number> {
+/** Writes `bodies` through POST /v1/facts with `clients` concurrent clients; the seconds it took. */
+export async function ingest(client: BenchClient, bodies: string[], context: BenchContext, clients = CLIENTS): Promise<number> {
   let next = 0;
   let written = 0;
   const started = performance.now();
@@ -70,7 +71,7 @@ async function ingest(client: BenchClient, bodies: string[], context: BenchConte
       if (written % 100_000 === 0) context.log(`    written ${written.toLocaleString('en-US')} facts`);
     }
   };
-  await Promise.all(Array.from({ length: CLIENTS }, worker));
+  await Promise.all(Array.from({ length: clients }, worker));
   return (performance.now() - started) / 1000;
 }
 

@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { BenchContext, BenchOperation } from './bench-operation';
 import { startServer } from './bench-server';
 import type { BenchRow } from './bench-table';
 import { BenchClient } from './http-client';
+import { runSql } from './database-sql';
 
 // A many-valued triple (docs/semantics.md § Contradictions): 1,000 distinct values written into one
 // triple in batches of 50 over HTTP, each batch timed, while a second client writes one fact at a
@@ -31,25 +29,6 @@ async function post(client: BenchClient, facts: unknown[]): Promise<{ status: nu
   });
   const text = await res.text();
   return { status: res.status, seconds: (performance.now() - started) / 1000, text };
-}
-
-async function countRows(env: Record<string, string>, sql: string): Promise<{ conflicts: number; bookkeeping: number }[]> {
-  if (env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  // Where the server keeps it (lib/db/connection.ts, pgliteDataDir).
-  const db = new PGlite(path.join(env.STIGMEM_DATA_DIR, 'pglite'));
-  try {
-    return (await db.query<{ conflicts: number; bookkeeping: number }>(sql)).rows;
-  } finally {
-    await db.close();
-  }
 }
 
 export const manyValuedTriple: BenchOperation = {
@@ -113,8 +92,8 @@ export const manyValuedTriple: BenchOperation = {
       }
       await server.stop();
       // Counted straight from the database, not through the app (which would migrate an older checkout's schema first).
-      const [counts] = await countRows(db.env, `SELECT (SELECT count(*) FROM conflicts WHERE entity = '${ENTITY}')::int AS conflicts,
-        (SELECT count(*) FROM facts WHERE entity IN (SELECT id FROM conflicts WHERE entity = '${ENTITY}'))::int AS bookkeeping`);
+      const [{ rows: [counts] }] = await runSql<{ conflicts: number; bookkeeping: number }>(db.env, [`SELECT (SELECT count(*) FROM conflicts WHERE entity = '${ENTITY}')::int AS conflicts,
+        (SELECT count(*) FROM facts WHERE entity IN (SELECT id FROM conflicts WHERE entity = '${ENTITY}'))::int AS bookkeeping`]);
       rows[0].note += `; in all ${counts.conflicts.toLocaleString('en-US')} conflicts and ${counts.bookkeeping.toLocaleString('en-US')} bookkeeping facts (a resolve's status facts included)`;
       return rows;
     } finally {

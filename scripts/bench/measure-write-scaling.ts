@@ -1,0 +1,123 @@
+import type { FactScope } from '../../lib/facts/scope';
+import type { BenchContext, BenchOperation } from './bench-operation';
+import { startServer } from './bench-server';
+import type { BenchRow } from './bench-table';
+import { runSql } from './database-sql';
+import { BenchClient } from './http-client';
+import { ingest, wireBatches } from './measure-http';
+
+// Writes in parallel (docs/performance.md § Ingest), as ratios measured in one run:
+//   1. the same facts written over HTTP into a fresh database by 1, 4 and 16 clients (batches of
+//      1,000, one scope); after each, the raw limit of the schema on that database: the very same
+//      rows copied with one INSERT … SELECT each into copies of facts and value_heads with all their
+//      indexes. The HTTP row's target is half that raw rate (the target: ≥ 0.5 × raw);
+//   2. a mixed run: one client writes 1,000-fact batches into one scope while another writes one
+//      fact at a time into another scope; the p99 of those one-fact writes (target ≤ 200 ms).
+
+const CLIENT_COUNTS = [1, 4, 16];
+const HEAVY_SCOPE: FactScope = 'company';
+const OTHER_SCOPE: FactScope = 'team';
+const OTHER_EVERY_MS = 50;
+const P99_TARGET_S = 0.2;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+/** Seconds to copy the rows of `facts` and `value_heads` into fresh copies of both tables, indexes included. */
+async function rawCopySeconds(env: Record<string, string>): Promise<{ facts: number; heads: number }> {
+  // Generated columns cannot be inserted into: the copies get the rest, as the write path writes them.
+  const [{ rows }] = await runSql<{ table_name: string; columns: string }>(env, [
+    `SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns
+     FROM information_schema.columns WHERE table_schema = current_schema() AND table_name IN ('facts', 'value_heads') AND is_generated = 'NEVER'
+     GROUP BY table_name`,
+  ]);
+  const columns = (table: string) => rows.find((r) => r.table_name === table)!.columns;
+  const timed = await runSql(env, [
+    'CREATE TABLE bench_raw_facts (LIKE facts INCLUDING ALL)',
+    'CREATE TABLE bench_raw_heads (LIKE value_heads INCLUDING ALL)',
+    `INSERT INTO bench_raw_facts (${columns('facts')}) SELECT ${columns('facts')} FROM facts`,
+    `INSERT INTO bench_raw_heads (${columns('value_heads')}) SELECT ${columns('value_heads')} FROM value_heads`,
+    'DROP TABLE bench_raw_facts',
+    'DROP TABLE bench_raw_heads',
+  ]);
+  return { facts: timed[2].seconds, heads: timed[3].seconds };
+}
+
+async function scalingRow(context: BenchContext, clients: number, bodies: string[]): Promise<BenchRow> {
+  const db = await context.database.empty();
+  const server = await startServer(db.env, context.log);
+  try {
+    context.log(`    ${clients} client${clients > 1 ? 's' : ''}: writing ${context.facts.toLocaleString('en-US')} facts`);
+    server.takePeakRssMb();
+    const seconds = await ingest(new BenchClient(server.url), bodies, context, clients);
+    const peakRssMb = server.takePeakRssMb();
+    await server.stop();
+    const raw = await rawCopySeconds(db.env);
+    const rawRate = context.facts / (raw.facts + raw.heads);
+    const rate = context.facts / seconds;
+    const who = `${clients} client${clients > 1 ? 's' : ''}`;
+    return {
+      database: context.database.name,
+      method: `ingest over HTTP, ${who} × batches of 1,000 (target: half the raw rate)`,
+      facts: context.facts,
+      seconds,
+      peakRssMb,
+      target: Math.round(rawRate / 2),
+      note: `${who}: ${Math.round(rate).toLocaleString('en-US')} facts/s over HTTP against ${Math.round(rawRate).toLocaleString('en-US')} facts/s raw (INSERT … SELECT of the same rows into copies of facts ${raw.facts.toFixed(2)} s and value_heads ${raw.heads.toFixed(2)} s, indexes included): ratio ${(rate / rawRate).toFixed(2)}`,
+    };
+  } finally {
+    await server.stop();
+    await db.dispose();
+  }
+}
+
+async function mixedRow(context: BenchContext, bodies: string[]): Promise<BenchRow> {
+  const db = await context.database.empty();
+  const server = await startServer(db.env, context.log);
+  try {
+    const client = new BenchClient(server.url);
+    const latencies: number[] = [];
+    let writing = true;
+    const other = (async () => {
+      for (let i = 0; writing; i++) {
+        const started = performance.now();
+        const res = await fetch(`${client.url}/v1/facts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${client.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ entity: `bench:elsewhere:${i}`, relation: 'memory:note', value: { type: 'string', v: `note ${i}` }, source: 'bench:elsewhere', scope: OTHER_SCOPE }),
+        });
+        const text = await res.text();
+        if (res.status !== 201) throw new Error(`the other scope's write answered ${res.status}: ${text.slice(0, 200)}`);
+        latencies.push((performance.now() - started) / 1000);
+        await new Promise((resolve) => setTimeout(resolve, OTHER_EVERY_MS));
+      }
+    })();
+    server.takePeakRssMb();
+    const seconds = await ingest(client, bodies, context, 1);
+    writing = false;
+    await other;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      database: context.database.name,
+      method: `one-fact writes to another scope while one client writes batches of 1,000: p99`,
+      facts: latencies.length,
+      seconds: percentile(sorted, 0.99),
+      peakRssMb: server.takePeakRssMb(),
+      target: P99_TARGET_S,
+      note: `${latencies.length} one-fact writes during ${seconds.toFixed(1)} s of batches (${Math.round(context.facts / seconds).toLocaleString('en-US')} facts/s); p50 ${percentile(sorted, 0.5).toFixed(3)} s, max ${sorted.at(-1)?.toFixed(3) ?? '—'} s`,
+    };
+  } finally {
+    await server.stop();
+    await db.dispose();
+  }
+}
+
+export const writeScaling: BenchOperation = {
+  name: 'write scaling',
+  async run(context) {
+    const bodies = wireBatches(context, context.facts, HEAVY_SCOPE);
+    const rows: BenchRow[] = [];
+    for (const clients of CLIENT_COUNTS) rows.push(await scalingRow(context, clients, bodies));
+    rows.push(await mixedRow(context, bodies));
+    return rows;
+  },
+};
