@@ -91,9 +91,9 @@ const envSchema = z.object({
   STIGMEM_NODE_ID: optionalText,
   STIGMEM_NODE_URL: url,
   STIGMEM_CONFLICT_COOLDOWN_DAYS: decimal(90, 0),
-  // How long a write waits for the node's write lock before it answers 503 instead of queueing on.
+  // How long a write waits for the locks of its entities or scopes (lib/facts/write-locks.ts) before it answers 503 instead of queueing on.
   STIGMEM_WRITE_LOCK_WAIT_MS: integer(30_000, 1, 600_000),
-  // One resolve or dismiss covers at most this many live values (one transaction under the write lock).
+  // One resolve or dismiss covers at most this many live values (one transaction holding its triple's lock).
   STIGMEM_MAX_DECISION_VALUES: integer(5_000, 2, 100_000),
   STIGMEM_ASYNC_THRESHOLD: integer(100_000, 0),
   STIGMEM_OVERVIEW_LIVE_FACTS: optionalInteger(0),

@@ -9,8 +9,8 @@ import type { ContradictionRow } from '../facts/triple-store';
 
 export type { ContradictionRow };
 
-// Shared by resolve and dismiss (docs/semantics.md § Contradictions): one transaction under the
-// write lock that finds the contradiction a conflict id or contradiction id names, refuses unknown
+// Shared by resolve and dismiss (docs/semantics.md § Contradictions): one transaction holding its
+// triple's entity lock that finds the contradiction a conflict id or contradiction id names, refuses unknown
 // (404) and decided (409) ones, records the decision — every unresolved conflict of the
 // contradiction closed with it, the values it covered and their cooldown on the contradiction — and
 // lets the caller write its facts. One decision per contradicted triple, whatever its size.
@@ -47,7 +47,6 @@ export interface DecisionPlan<T> {
 
 export const CONTRADICTION_PREFIX = 'stigmem:contradiction:';
 
-/** The contradiction `id` names (a contradiction id, or a conflict id: its contradiction), with the named conflict. */
 /**
  * Locks the entity of the triple that `id` (a conflict or a contradiction) belongs to, before the
  * decision reads its state: a triple's entity and scope never change, its state may until then.
@@ -58,6 +57,7 @@ export async function lockTripleOf(tx: Tx, id: string): Promise<void> {
   await lockTargets(tx, targets);
 }
 
+/** The contradiction `id` names (a contradiction id, or a conflict id: its contradiction), with the named conflict. */
 async function findTarget(tx: Tx, id: string): Promise<{ contradiction: ContradictionRow; conflictId: string | null }> {
   if (id.startsWith(CONTRADICTION_PREFIX)) {
     const [contradiction] = await tx.$queryRaw<ContradictionRow[]>`SELECT * FROM contradictions WHERE id = ${id}`;

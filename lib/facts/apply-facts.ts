@@ -8,7 +8,7 @@ import { type ApplyOptions, type ApplyResult, emptyTripleState, type HeadState, 
 // The semantics of a write, as a pure function over the state of the triples it touches
 // (docs/semantics.md): value heads, the two kinds of retraction, and each triple's contradiction —
 // values joining it at write time, leaving it when a write retracts them, the cooldown anti-loop
-// (contradiction-rules.ts). write-facts.ts loads that state under the write lock, calls this, and
+// (contradiction-rules.ts). write-facts.ts loads that state holding the write's locks (write-locks.ts), calls this, and
 // persists the result.
 
 function newHead(fact: PreparedFact): HeadState {

@@ -8,7 +8,7 @@ import { valueHash } from './hash-value';
 import { isSystemRelation } from './system-sources';
 
 // Memory integrity at write time (docs/decisions.md § Memory integrity): every written value's text
-// is inspected before the write lock is taken (the detectors are JavaScript; under the lock they
+// is inspected before the write's locks are taken (the detectors are JavaScript; under the lock they
 // would hold every other writer), and the result goes onto the value's head. In a scope whose
 // settings say `quarantine_flagged`, a flagged fact goes to quarantine as it is written — unless a
 // moderator admitted the same value of the same triple before (it would only come back).

@@ -11,6 +11,7 @@ import { valueHash } from './hash-value';
 import type { Hlc } from '../time/hlc';
 import { newestHlc, reserveHlcs } from './issue-hlcs';
 import { lockTargets } from './write-locks';
+import { sqlState } from '../http/database-error';
 import type { FactInput } from './parse-fact-input';
 import { isSystemRelation, SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertContradictions, upsertHeads } from './triple-store';
@@ -41,7 +42,11 @@ export interface WriteResult {
 
 export async function writeFacts(inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
   const db = await getDb();
-  const result = await db.$transaction((tx) => writeFactsInTx(tx, inputs, options), TX_OPTIONS);
+  const result = await db.$transaction((tx) => writeFactsInTx(tx, inputs, options), TX_OPTIONS).catch((error: unknown) => {
+    // Imports of one id into different entities hold different locks: the second meets the primary key.
+    if (options.mode === 'import' && sqlState(error) === '23505') throw conflictError('duplicate_fact_id', 'a fact with one of these ids was written by another import at the same time');
+    throw error;
+  });
   // After the commit, so an ANALYZE it triggers sees these rows. (The conflict actions' few rows
   // reach maintenance through the database's own counters and the periodic run.)
   noteTableChanges(result.tableChanges);

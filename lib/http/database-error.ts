@@ -8,8 +8,8 @@ const RESOURCE_CODES: Record<string, { code: string; detail: string; retryAfter:
   '53100': { code: 'database_disk_full', detail: 'the database has no disk space left; an operator must free some', retryAfter: 60 },
   '53300': { code: 'database_busy', detail: 'the database has no connection to spare; try again shortly', retryAfter: 2 },
   '57P03': { code: 'database_starting', detail: 'the database is starting up; try again shortly', retryAfter: 2 },
-  // A writer that waited too long for the node's write lock (lockWrites sets lock_timeout).
-  '55P03': { code: 'write_lock_busy', detail: 'other writes held the node\'s write lock too long; try again shortly', retryAfter: 2 },
+  // A writer that waited too long for the locks of its entities or scopes (write-locks.ts sets lock_timeout).
+  '55P03': { code: 'write_lock_busy', detail: 'other writes held the locks of the same entities or scope too long; try again shortly', retryAfter: 2 },
 };
 
 /** Prisma's interactive transaction outran TX_OPTIONS (waiting for a connection, or running). */

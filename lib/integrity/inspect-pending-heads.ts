@@ -6,7 +6,7 @@ import { INTEGRITY_VERSION, inspectValueOnce } from './inspect-value';
 // integrity result: this pass inspects them in batches, so the `injection` and `sensitive` checks
 // cover a knowledge base that was there before. The scheduler's leader runs it on every tick within a
 // time budget (lib/health-history/scheduler.ts). A head the write path inspects meanwhile keeps its
-// own result: the update only fills heads still without one. Needs no write lock: it changes no fact
+// own result: the update only fills heads still without one. Needs no write locks: it changes no fact
 // and no liveness, only the integrity columns.
 
 const BATCH = 1_000;

@@ -9,7 +9,7 @@ import type { Instance } from './harness/cluster';
 import { describeCluster, useCluster } from './harness/use-cluster';
 
 // Three `npm start` processes on one PostgreSQL database (docs/scaling.md § Many instances): writers
-// on different instances are serialized by the database-wide write lock and lose nothing; HLCs never
+// of the same entities on different instances take turns (docs/decisions.md § Parallel writes) and lose nothing; HLCs never
 // go back or collide across instances; keys and dashboard sessions made on one instance work on all.
 
 const ENTITIES = 25;
@@ -62,8 +62,8 @@ describeCluster('many instances, one primary: writes', () => {
     const [{ stored }] = await db.$queryRaw<{ stored: bigint }[]>`SELECT count(*) AS stored FROM facts WHERE id = ANY(${acknowledged}::text[])`;
     expect(Number(stored)).toBe(acknowledged.length);
 
-    // Serialized: each batch's HLCs form a run that no other batch's HLC falls into, whichever
-    // instance wrote it. Concurrent writers without the one lock would interleave.
+    // Each batch's HLCs form a run that no other batch's HLC falls into, whichever instance wrote it:
+    // a write reserves its whole run from the node's clock at once (lib/facts/issue-hlcs.ts).
     const ranges = batches.map((b) => [...b.hlcs].sort(compareHlcText)).map((h) => ({ first: h[0], last: h[h.length - 1] }));
     ranges.sort((a, b) => compareHlcText(a.first, b.first));
     for (let i = 1; i < ranges.length; i++) expect(compareHlcText(ranges[i - 1].last, ranges[i].first), `batch ${i} overlaps the one before`).toBeLessThan(0);

@@ -5,7 +5,7 @@ import { FactRecord } from '../schemas';
 import { api, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
 import { checkInvariants } from '../harness/invariants';
 
-// Many writers at once into the same triples (docs/semantics.md: one write lock, contradictions
+// Many writers at once into the same triples (docs/decisions.md § Parallel writes: writers of one entity take turns, contradictions
 // recorded at write time): every acknowledged fact is stored, the value heads agree with the facts,
 // each contradicting pair is recorded once, and concurrent decisions on one conflict have one winner.
 

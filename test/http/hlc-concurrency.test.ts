@@ -12,7 +12,7 @@ async function concurrentAsserts(entity: string, build: (i: number) => ReturnTyp
   return responses.map((res) => expectBody(res, 201, FactRecord));
 }
 
-/** The facts of an entity in commit order: xmin is the inserting transaction, assigned at its first write under the write lock. */
+/** The facts of an entity in commit order: xmin is the inserting transaction, assigned at its first write, after it took the entity's lock. */
 async function commitOrder(entity: string): Promise<string[]> {
   const db = await getDb();
   const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM facts WHERE entity = ${entity} ORDER BY xmin::text::bigint, hlc_wall, hlc_counter`;
