@@ -28,8 +28,8 @@ async function holding<T>(keys: [number, number][], body: () => Promise<T>, mode
 }
 
 /** A write through the route, 5xx answers included (the harness client fails them on the spot). */
-async function post(body: unknown) {
-  const res = await dispatch('POST', '/v1/facts', { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function post(body: unknown, path = '/v1/facts') {
+  const res = await dispatch('POST', path, { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
 
@@ -77,6 +77,31 @@ describeHttp('parallel writes', () => {
       setEnv({ STIGMEM_WRITE_LOCK_WAIT_MS: undefined });
       vi.restoreAllMocks();
     }
+  });
+
+  postgresOnly('two imports of one id into different entities at once: the second answers 409 duplicate_fact_id and writes nothing', async () => {
+    const id = `dup-${uid()}`;
+    const [first, second] = [uniqueEntity('dup-a'), uniqueEntity('dup-b')];
+    const database = inject('stigmemTestDatabase');
+    const holder = new pg.Client({ connectionString: database.kind === 'postgres' ? database.url : '' });
+    await holder.connect();
+    try {
+      // The first import, caught between its insert and its commit.
+      await holder.query('BEGIN');
+      await holder.query(
+        `INSERT INTO facts (id, entity, relation, scope, value, value_type, value_hash, source, timestamp, hlc_wall, hlc_counter, confidence)
+         VALUES ($1, $2, 'memory:status', 'local', '{"type":"string","v":"a"}'::jsonb, 'string', 'a', 'stigmem://test/importer', now(), 1700000000000, 0, 1)`,
+        [id, first],
+      );
+      const importing = post({ facts: [wireFact(second, 'b', { id, hlc: hlcText(1700000000001), source: 'stigmem://test/importer' })] }, '/v1/facts/import');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query('COMMIT');
+      expect(await importing).toMatchObject({ status: 409, body: { error: 'duplicate_fact_id' } });
+    } finally {
+      await holder.end();
+    }
+    const db = await getDb();
+    expect(await db.$queryRaw`SELECT entity FROM facts WHERE id = ${id} OR entity = ${second}`).toEqual([{ entity: first }]);
   });
 
   it('16 writers at once, with imports from a clock ahead among them: no HLC issued twice, each writer sees its HLCs rise, the clock row stays ahead of them all', async () => {
