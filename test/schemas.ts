@@ -144,7 +144,8 @@ export const NodeInfo = z.object({
   node_url: z.string().url(),
   auth: z.enum(['required', 'none']),
   federation: z.literal('disabled'),
-  namespaces: z.array(z.string().min(1)).min(1),
+  /** Relation prefixes with their colon, as the reference node lists them ("memory:"). */
+  namespaces: z.array(z.string().regex(/^[a-z]+:$/)).min(1),
   source_attestation: z.literal('off'),
   spec: z.string().min(1),
   capabilities: z.array(z.string().min(1)).min(1),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { scopeSchema } from '../facts/scope';
 
-// POST /v1/recall request (the reference node's RecallRequest). Bad input is a 400 with
-// {"error","detail"}; `depth` also takes 0 (no hops), which the official MCP adapter allows.
+// POST /v1/recall request (the reference node's RecallRequest). Bad input is a 422 with
+// {"error","detail"}, as on the reference node; `depth` also takes 0 (no hops), which the official
+// MCP adapter allows.
 
 export const DEFAULT_WEIGHTS = { lexical: 0.35, semantic: 0.35, graph: 0.15, source_trust: 0.1, recency: 0.05 };
 export type RecallWeights = typeof DEFAULT_WEIGHTS;

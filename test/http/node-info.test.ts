@@ -14,7 +14,27 @@ describeHttp('GET /.well-known/stigmem', () => {
       source_attestation: 'off',
     });
     expect(first.spec).toBe(`v${first.version}`);
-    expect(first.namespaces).toContain('stigmem');
+    // With the trailing colon, as the reference node lists them.
+    expect(first.namespaces).toEqual(expect.arrayContaining(['memory:', 'stigmem:']));
     expect(first.capabilities).toEqual(expect.arrayContaining(['facts', 'facts.import', 'conflicts', 'conflicts.dismiss', 'auth.keys']));
+  });
+
+  const nodeUrl = async (headers: Record<string, string>) => expectBody(await api.get('/.well-known/stigmem', { key: null, headers }), 200, NodeInfo).node_url;
+
+  it('names the origin the client used: Host, or X-Forwarded-Host with X-Forwarded-Proto', async () => {
+    expect(await nodeUrl({ host: 'memory.example.org' })).toBe('http://memory.example.org');
+    expect(await nodeUrl({ host: 'Memory.Example.org:8443', 'x-forwarded-proto': 'https' })).toBe('https://memory.example.org:8443');
+    expect(await nodeUrl({ host: 'internal:3000', 'x-forwarded-host': 'node.example.com, proxy.internal', 'x-forwarded-proto': 'https,http' })).toBe('https://node.example.com');
+    expect(await nodeUrl({ host: '10.0.0.7:3000' })).toBe('http://10.0.0.7:3000');
+    expect(await nodeUrl({ host: '[::1]:3000' })).toBe('http://[::1]:3000');
+  });
+
+  it('treats the host headers as untrusted: anything but a host[:port] falls back', async () => {
+    for (const host of ['evil.example@attacker.test', 'a.test/path', 'a.test:99999', 'a b.test', 'a.test:80:80', '-bad.test', 'a.test?x=1', '[zz]:80', '<script>', '']) {
+      expect(await nodeUrl({ 'x-forwarded-host': host }), host).toBe(TEST_ORIGIN);
+    }
+    // A bad forwarded host falls back to a good Host; a proto other than http(s) to the request's own.
+    expect(await nodeUrl({ 'x-forwarded-host': 'x@y', host: 'ok.example' })).toBe('http://ok.example');
+    expect(await nodeUrl({ host: 'ok.example', 'x-forwarded-proto': 'javascript' })).toBe('http://ok.example');
   });
 });

@@ -131,11 +131,14 @@ describeHttp('POST /v1/recall', () => {
     expectError(await api.post('/v1/recall', { query: tag }, { key: null }), 401, 'unauthorized');
   });
 
-  it('refuses bad input with 400 and {"error","detail"}', async () => {
+  it('refuses a body the schema refuses with 422 (the reference node’s status) and {"error","detail"}', async () => {
     for (const body of [{}, { query: '' }, { query: '   ' }, { query: 'x', token_budget: 0 }, { query: 'x', token_budget: -5 }, { query: 'x', depth: 4 }, { query: 'x', limit: 0 }, { query: 'x', scope: 'galaxy' }, { query: 'x', weights: { lexical: 2 } }]) {
-      const error = expectError(await api.post('/v1/recall', body), 400, 'validation_error');
+      const error = expectError(await api.post('/v1/recall', body), 422, 'validation_error');
       expect(error.detail.length).toBeGreaterThan(0);
     }
+    // The SDK's call without a query: the detail names the field.
+    expect(expectError(await api.post('/v1/recall', { scope: 'local', token_budget: 100 }), 422, 'validation_error').detail).toMatch(/^query/);
+    // Not a schema error: JSON that does not parse stays 400, as everywhere.
     expectError(await api.post('/v1/recall', undefined, { rawBody: '{"query":' }), 400, 'invalid_json');
   });
 

@@ -28,11 +28,11 @@ interface Case {
 }
 
 /**
- * Routes outside the model: public (node info, health check), the exchange of a key for a session,
+ * Routes outside the model: public (node info, health check, posture check), the exchange of a key for a session,
  * MCP's transport verbs (its tools are checked below), the JSON 404 for unknown /v1 paths.
  */
 const EXEMPT = new Set([
-  'GET /.well-known/stigmem', 'GET /healthz', 'POST /api/session', 'DELETE /api/session', 'GET /mcp', 'DELETE /mcp', 'POST /mcp',
+  'GET /.well-known/stigmem', 'GET /healthz', 'GET /v1/doctor', 'POST /api/session', 'DELETE /api/session', 'GET /mcp', 'DELETE /mcp', 'POST /mcp',
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => `${m} /v1/[...path]`),
 ]);
 
@@ -58,6 +58,8 @@ const team = {
   marker: '',
   /** A team fact waiting in quarantine. */
   quarantined: '',
+  /** An entity whose one ref value, in team, names the marker. */
+  referrer: '',
 };
 
 const teamFact = () => wireFact(uniqueEntity('iso-write'), 'x', { scope: 'team' });
@@ -68,6 +70,7 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/v1/facts', path: () => `/v1/facts?scope=team`, outsider: 'deny' },
   { method: 'GET', pattern: '/v1/facts', path: () => `/v1/facts?entity=${encodeURIComponent(team.marker)}`, outsider: 'hide' },
   { method: 'GET', pattern: '/v1/facts/[id]', path: () => `/v1/facts/${team.factId}`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/facts/[id]/provenance', path: () => `/v1/facts/${team.factId}/provenance`, outsider: 'deny' },
   { method: 'POST', pattern: '/v1/facts/import', path: () => '/v1/facts/import', body: () => ({ facts: [teamFact()] }), outsider: 'deny', reader: 'deny' },
   // Conflicts
   { method: 'GET', pattern: '/v1/conflicts', path: () => '/v1/conflicts?scope=team', outsider: 'deny' },
@@ -87,6 +90,8 @@ const CASES: Case[] = [
   { method: 'POST', pattern: '/v1/recall', path: () => '/v1/recall', body: () => ({ query: 'red', scope: 'team' }), outsider: 'deny' },
   { method: 'GET', pattern: '/v1/cards/[...entity]', path: () => `/v1/cards/${encodeURIComponent(team.marker)}?scope=team`, outsider: 'deny' },
   { method: 'GET', pattern: '/v1/cards/[...entity]', path: () => `/v1/cards/${team.marker}?scope=company`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/graph/neighbors', path: () => `/v1/graph/neighbors?entity=${encodeURIComponent(team.referrer)}&scope=team`, outsider: 'deny' },
+  { method: 'GET', pattern: '/v1/graph/neighbors', path: () => `/v1/graph/neighbors?entity=${encodeURIComponent(team.referrer)}&depth=3`, outsider: 'hide' },
   { method: 'GET', pattern: '/v1/me', path: () => '/v1/me', outsider: 'allow' },
   { method: 'GET', pattern: '/v1/federation/peers', path: () => '/v1/federation/peers', outsider: 'allow' },
   // Context, lint, decay, synthesis
@@ -171,6 +176,7 @@ const CASES: Case[] = [
   { method: 'POST', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', body: () => ({ entity_uri: 'stigmem://x/y', permissions: ['admin'], allowed_scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/auth/keys', path: () => '/v1/auth/keys', body: () => ({ entity_uri: 'stigmem://x/y', permissions: ['admin'], allowed_scopes: ['local', 'team', 'company', 'public'] }), outsider: 'deny', reader: 'deny' },
   { method: 'DELETE', pattern: '/v1/auth/keys/[id]', path: () => `/v1/auth/keys/${owned.teamKey}`, outsider: 'deny', reader: 'deny' },
+  { method: 'GET', pattern: '/v1/auth/keys/expiring-soon', path: () => '/v1/auth/keys/expiring-soon?within_days=365', outsider: 'deny', admin: 'hide', reader: 'deny' },
   { method: 'GET', pattern: '/v1/webhooks', path: () => '/v1/webhooks', outsider: 'deny', admin: 'hide', reader: 'deny' },
   { method: 'POST', pattern: '/v1/webhooks', path: () => '/v1/webhooks', body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more', scopes: ['team'] }), outsider: 'deny', reader: 'deny' },
   { method: 'POST', pattern: '/v1/webhooks', path: () => '/v1/webhooks', body: () => ({ url: 'http://127.0.0.1:9/x', secret: 'a-secret-of-16-chars-or-more' }), outsider: 'deny', reader: 'deny' },
@@ -237,7 +243,9 @@ async function createOwned(): Promise<void> {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return (res.body as { id: string }).id;
   };
-  owned.teamKey = idOf(await api.post('/v1/auth/keys', { entity_uri: `stigmem://test/${team.token}`, permissions: ['read'], allowed_scopes: ['team'], description: team.token }));
+  // With an expiry, so the listing of keys expiring soon has it to hide.
+  const expires_at = new Date(Date.now() + 300 * 86_400_000).toISOString();
+  owned.teamKey = idOf(await api.post('/v1/auth/keys', { entity_uri: `stigmem://test/${team.token}`, permissions: ['read'], allowed_scopes: ['team'], description: team.token, expires_at }));
   const hook = (path: string, scopes: string[]) => api.post('/v1/webhooks', { url: `http://127.0.0.1:9/${path}`, secret: 'a-secret-of-16-chars-or-more', scopes });
   owned.teamHook = idOf(await hook(`team-${team.token}`, ['team']));
   owned.globalHook = idOf(await hook(`every-scope-${team.token}`, []));
@@ -268,6 +276,8 @@ describeHttp('scope isolation over every route and tool', () => {
     // A second, uncontested entity: listings leave contradicted values out by default.
     team.marker = uniqueEntity('iso-marker');
     await api.post('/v1/facts', wireFact(team.marker, 'plain', { scope: 'team' }));
+    team.referrer = uniqueEntity('iso-referrer');
+    await api.post('/v1/facts', wireFact(team.referrer, { type: 'ref', v: team.marker } as never, { relation: 'memory:points_to', scope: 'team' }));
     const red = await api.post('/v1/facts', wireFact(team.entity, 'red', { scope: 'team' }));
     await api.post('/v1/facts', wireFact(team.entity, 'blue', { scope: 'team' }));
     team.factId = (red.body as { id: string }).id;

@@ -4,6 +4,6 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ permission: 'public', handler: ({ req }) => nodeInfo(req.url) });
+export const GET = apiRoute({ permission: 'public', handler: ({ req }) => nodeInfo(req.url, req.headers) });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

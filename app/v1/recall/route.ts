@@ -10,13 +10,12 @@ export const dynamic = 'force-dynamic';
 
 // POST /v1/recall[?legacy_format=true] (read on the scope). `Stigmem-Session` is accepted and
 // checked; a recall writes nothing. `legacy_format` leaves out the content/instructions channels,
-// as on the reference node.
+// as on the reference node. A body the schema refuses answers 422 validation_error, the reference's status.
 export const POST = apiRoute({
   permission: 'read',
   body: recallRequestSchema,
   query: z.object({ legacy_format: queryBoolean(false) }),
   scope: ({ body }) => body.scope,
-  invalidStatus: 400,
   handler: async ({ req, body, query }) => {
     sessionHeader(req);
     return recall(body, { legacyFormat: query.legacy_format });

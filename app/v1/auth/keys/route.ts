@@ -12,7 +12,12 @@ export const POST = apiRoute({
   scope: ({ body }) => body.allowed_scopes,
   grants: ({ body }) => body.permissions,
   status: 201,
-  audit: { action: 'key.create', target: (_input, key) => (key as { id: string }).id, detail: ({ body }) => ({ permissions: body.permissions }) },
+  // The detail is written for a created key: its expiry as stored (an instant in UTC), or null.
+  audit: {
+    action: 'key.create',
+    target: (_input, key) => (key as { id: string }).id,
+    detail: ({ body }, key) => ({ permissions: body.permissions, expires_at: (key as { expires_at: string | null }).expires_at }),
+  },
   handler: ({ body }) => createApiKey(body),
 });
 
