@@ -18,6 +18,7 @@ import { FindingTally, readFingerprintSet, writeFingerprintSet } from './fingerp
 import { beatEveryMs, instanceId } from '../db/instance';
 import { type HealthRunRecord, lapsedBefore, RUN_INTERRUPTED, type RunTrigger, toRunRecord } from './run-record';
 import { runStats } from './run-stats';
+import { logger } from '../observability/logger';
 
 // One health run of one scope: claim the scope (runs never overlap, across instances too), then
 // optionally sweep decay and auto-resolve, lint every check read-only, and store one compact row.
@@ -132,7 +133,7 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
   try {
     data = { ...(await measure(scope, options, startedAt)), status: 'ok' };
   } catch (error) {
-    console.error(`[stigmem] health run of ${scope} failed`, error);
+    logger().error({ err: error, scope }, 'health run failed');
     const message = error instanceof Error ? error.message : String(error);
     data = { status: 'failed', error: message.slice(0, 2000) };
   } finally {
@@ -148,7 +149,7 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
   try {
     await evaluateAlerts(record, clock());
   } catch (error) {
-    console.error(`[stigmem] alert evaluation after run ${id} failed`, error);
+    logger().error({ err: error, run_id: id }, 'alert evaluation after a health run failed');
   }
   return record;
 }

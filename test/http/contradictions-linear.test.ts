@@ -5,6 +5,7 @@ import { ContradictionList, DismissResponse, FactBatch, FactRecord, ReopenRespon
 import { LintResult } from '../lint-schemas';
 import { api, conflictsOf, contradictionsOf, describeHttp, dispatch, expectBody, expectError, liveValues, setEnv, TEST_ADMIN_KEY, uniqueEntity, wireFact } from '../harness';
 import { toErrorResponse } from '@/lib/http/api-route';
+import { logger } from '@/lib/observability/logger';
 
 // Contradictions stay linear (docs/semantics.md § Contradictions): a triple with N live values holds
 // at most N - 1 unresolved conflicts and O(N) bookkeeping facts, one contradiction is the unit a
@@ -148,7 +149,7 @@ describeHttp('contradictions stay linear', () => {
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(7165930211)');
-      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
       // dispatch, not api: the harness client fails any 5xx on the spot.
       const res = await dispatch('POST', '/v1/facts', { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(wireFact(entity, 'red')) });
       expect(res.status).toBe(503);
@@ -172,7 +173,7 @@ describeHttp('contradictions stay linear', () => {
         await tx.$queryRaw`SELECT 1`;
       }, { timeout: 100 })
       .catch((error: unknown) => error);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
     warn.mockClear();
     const res = toErrorResponse(timedOut);
     expect(res.status).toBe(503);
