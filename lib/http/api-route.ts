@@ -5,7 +5,7 @@ import { ANONYMOUS_PRINCIPAL, authorize, type Permission, type Principal, scopes
 import { badRequest, DomainError, unprocessable } from '../errors/domain-error';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
 import { logger } from '../observability/logger';
-import { observeApiRequest } from '../observability/observe-api-request';
+import { observeApiRequest } from './observe-api-request';
 import { failActiveSpan } from '../observability/tracing';
 import { type AuditNote, type AuditSpec, auditRequest, newTrail, type RequestTrail } from './audit-request';
 import { databaseErrorResponse } from './database-error';
@@ -147,7 +147,7 @@ export function toErrorResponse(error: unknown, invalidStatus = 422): Response {
 
 export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, Q>): ApiRouteHandler {
   const invalidStatus = options.invalidStatus ?? 422;
-  // Every API request is counted, timed, traced and logged by route pattern (lib/observability/observe-api-request.ts).
+  // Every API request is counted, timed, traced and logged by route pattern (lib/http/observe-api-request.ts).
   const timed = (caller: Principal | null) => (req: Request, context?: NextContext): Promise<Response> =>
     observeApiRequest(req, context?.params, async () => {
       const trail = newTrail();

@@ -5,7 +5,7 @@ import { resetLogger } from '@/lib/observability/logger';
 import { runInRequest } from '@/lib/observability/request-context';
 import { api, createKey, describeHttp, setEnv, TEST_ADMIN_KEY, uniqueEntity, wireFact } from '../harness';
 
-// The route wrapper's request id and JSON log line (lib/observability/observe-api-request.ts):
+// The route wrapper's request id and JSON log line (lib/http/observe-api-request.ts):
 // one line per request with level, request id, trace id, method, route template, status, duration,
 // key id and scopes; never the key or its hash; unhandled errors at error level with their stack.
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { observeRequest, routePattern } from '../metrics/registry';
-import { logger } from './logger';
-import { runInRequest } from './request-context';
-import { requestParentContext, traceIdOf, tracer } from './tracing';
+import { logger } from '../observability/logger';
+import { runInRequest } from '../observability/request-context';
+import { requestParentContext, traceIdOf, tracer } from '../observability/tracing';
 
 // The route wrapper's observability (lib/http/api-route.ts): each API request gets a request id
 // (the caller's X-Request-Id when it is a plain token, else a new one, echoed in the answer), a
