@@ -19,6 +19,7 @@ import { beatEveryMs, instanceId } from '../db/instance';
 import { type HealthRunRecord, lapsedBefore, RUN_INTERRUPTED, type RunTrigger, toRunRecord } from './run-record';
 import { runStats } from './run-stats';
 import { logger } from '../observability/logger';
+import { withSpan } from '../observability/tracing';
 
 // One health run of one scope: claim the scope (runs never overlap, across instances too), then
 // optionally sweep decay and auto-resolve, lint every check read-only, and store one compact row.
@@ -120,7 +121,11 @@ async function measure(scope: FactScope, options: RunOptions, startedAt: Date): 
 }
 
 /** Runs and records one health check of `scope`; null when a run of that scope is already going. */
-export async function recordHealthRun(scope: FactScope, options: RunOptions): Promise<HealthRunRecord | null> {
+export function recordHealthRun(scope: FactScope, options: RunOptions): Promise<HealthRunRecord | null> {
+  return withSpan('stigmem.health_run', { 'stigmem.scope': scope, 'stigmem.trigger': options.trigger }, () => runAndRecord(scope, options));
+}
+
+async function runAndRecord(scope: FactScope, options: RunOptions): Promise<HealthRunRecord | null> {
   const clock = options.now ?? (() => new Date());
   const startedAt = clock();
   const id = await claim(scope, options.trigger, startedAt);
