@@ -64,7 +64,9 @@ describeCluster('a built server: traces and logs', () => {
     expect(route, JSON.stringify(received.map(({ scope, span }) => [scope, span.name, span.traceId]))).toBeDefined();
     const write = await exported(({ span }) => span.name === 'stigmem.write' && span.parentSpanId === route!.span.spanId);
     expect(write?.span.traceId).toBe(TRACE_ID);
-    // Up the parents the collector received (Next's own request span, when it made one), to the caller's span.
+    // Up the parents (Next's own request span, exported when the answer has gone out) to the caller's span.
+    const root = await exported(({ span }) => span.traceId === TRACE_ID && span.parentSpanId === CALLER_SPAN);
+    expect(root).toBeDefined();
     const byId = new Map(received.map(({ span }) => [span.spanId, span]));
     let top = route!.span;
     while (top.parentSpanId && byId.has(top.parentSpanId)) top = byId.get(top.parentSpanId)!;
