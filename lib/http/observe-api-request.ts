@@ -3,7 +3,7 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { observeRequest, routePattern } from '../metrics/registry';
 import { logger } from '../observability/logger';
 import { runInRequest } from '../observability/request-context';
-import { requestParentContext, traceIdOf, tracer } from '../observability/tracing';
+import { markFailed, requestParentContext, traceIdOf, tracer } from '../observability/tracing';
 
 // The route wrapper's observability (lib/http/api-route.ts): each API request gets a request id
 // (the caller's X-Request-Id when it is a plain token, else a new one, echoed in the answer), a
@@ -48,13 +48,21 @@ export async function observeApiRequest(req: Request, params: Params, handle: ()
   const kind = trace.getSpan(context.active()) ? SpanKind.INTERNAL : SpanKind.SERVER;
   const span = tracer().startSpan(`${req.method} ${route}`, { kind, attributes: { 'http.request.method': req.method, 'http.route': route, 'stigmem.request_id': requestId } }, parent);
   const traceId = traceIdOf(span);
-  const outcome = await runInRequest({ requestId, traceId }, () => context.with(trace.setSpan(parent, span), handle));
+  let outcome: RequestOutcome;
+  try {
+    outcome = await runInRequest({ requestId, traceId }, () => context.with(trace.setSpan(parent, span), handle));
+  } catch (error) {
+    // The wrapper answers every error itself; one escaping it still ends its span.
+    markFailed(span, error);
+    span.end();
+    throw error;
+  }
   const seconds = (performance.now() - started) / 1000;
   const { res, keyId, scopes } = outcome;
 
   span.setAttribute('http.response.status_code', res.status);
   if (keyId) span.setAttribute('stigmem.key_id', keyId);
-  if (res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  if (res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `answered ${res.status}` });
   span.end();
   observeRequest(req.method, route, res.status, seconds);
   try {
