@@ -71,6 +71,8 @@ export default defineConfig({
       // this shows its latest health run: test/cluster/streaming.test.ts covers that card).
       STIGMEM_OVERVIEW_LIVE_FACTS: '1000000',
       NEXT_TELEMETRY_DISABLED: '1',
+      // The server's output is piped into the run's: its warnings and errors, not a JSON line per request.
+      LOG_LEVEL: 'warn',
       // No background health runs: the tests' data and alerts stay theirs (e2e/ui/health-history.spec.ts runs its own).
       STIGMEM_SCHEDULER: 'off',
       // e2e/api/hardening.spec.ts sends a body too slowly and waits for the 408.

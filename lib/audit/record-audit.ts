@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal';
 import { getDb } from '../db/prisma';
 import type { AuditAction } from './audit-actions';
 import { FACT_SCOPES } from '../facts/scope';
+import { logger } from '../observability/logger';
 
 // Appends one entry to the audit log (Spec-09; docs/decisions.md § Audit log). Callers record an
 // act once its outcome is known — the route wrapper after the handler answered (or was refused),
@@ -76,6 +77,6 @@ export async function recordAuditOrLog(event: AuditEvent): Promise<void> {
   try {
     await recordAudit(event);
   } catch (error) {
-    console.error('[stigmem] an audit entry could not be written', { action: event.action, status: event.status }, error);
+    logger().error({ err: error, action: event.action, status: event.status }, 'an audit entry could not be written');
   }
 }

@@ -80,4 +80,27 @@ describe('parseConfig', () => {
     expect(entry).toBe('DATABASE_READ_URL: entry 2 must be a postgres:// or postgresql:// URL');
     expect(problems({ STIGMEM_REPLICA_MAX_LAG_MS: 'soon' })[0]).toMatch(/^STIGMEM_REPLICA_MAX_LAG_MS: must be a whole number/);
   });
+
+  it('reads LOG_LEVEL: info by default, silent under a test runner, refuses an unknown level', () => {
+    expect(parseConfig({}).logLevel).toBe('info');
+    expect(parseConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'Debug' }).logLevel).toBe('debug');
+    expect(problems({ LOG_LEVEL: 'verbose' })[0]).toMatch(/^LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent/);
+  });
+
+  it('turns traces on only when the OTEL_* variables say so', () => {
+    const exporter = (env: Record<string, string>) => parseConfig(env).tracing.exporter;
+    expect(exporter({})).toBeNull();
+    expect(exporter({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe('otlp');
+    expect(exporter({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).toBe('otlp');
+    expect(exporter({ OTEL_TRACES_EXPORTER: 'otlp' })).toBe('otlp');
+    expect(exporter({ OTEL_TRACES_EXPORTER: 'console' })).toBe('console');
+    expect(exporter({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBeNull();
+    expect(exporter({ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'otlp' })).toBeNull();
+    expect(parseConfig({}).tracing).toMatchObject({ serviceName: 'stigmem-health', scheduleDelayMs: 5_000 });
+    expect(problems({ OTEL_TRACES_EXPORTER: 'jaeger' })[0]).toBe('OTEL_TRACES_EXPORTER: must be otlp, console or none (got "jaeger")');
+    expect(problems({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })[0]).toMatch(/^OTEL_EXPORTER_OTLP_PROTOCOL: this node exports OTLP over HTTP with JSON bodies/);
+    // An endpoint may carry credentials: never echoed.
+    expect(problems({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url with secret-token' })[0]).toBe('OTEL_EXPORTER_OTLP_ENDPOINT: must be a URL');
+  });
 });

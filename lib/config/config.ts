@@ -63,6 +63,19 @@ const flag = (fallback: boolean) =>
 
 const url = z.preprocess(unset, z.url({ error: 'must be a URL' }).optional());
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Where spans go: OTEL_TRACES_EXPORTER when set (none, otlp, console); unset, OTLP when an OTLP
+ * endpoint is named, else nowhere. OTEL_SDK_DISABLED=true wins over both.
+ */
+function traceExporter(env: { OTEL_SDK_DISABLED: boolean; OTEL_TRACES_EXPORTER?: string; OTEL_EXPORTER_OTLP_ENDPOINT?: string; OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string }): 'otlp' | 'console' | null {
+  if (env.OTEL_SDK_DISABLED) return null;
+  if (env.OTEL_TRACES_EXPORTER) return env.OTEL_TRACES_EXPORTER === 'none' ? null : (env.OTEL_TRACES_EXPORTER as 'otlp' | 'console');
+  return env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'otlp' : null;
+}
+
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 
 /** One PostgreSQL URL or several separated by commas; entries are named by position, never echoed (they may hold a password). */
@@ -128,6 +141,18 @@ const envSchema = z.object({
   STIGMEM_URL: optionalText,
   STIGMEM_API_KEY: optionalText,
   STIGMEM_SOURCE_ENTITY: optionalText,
+  // Observability (docs/operations.md): the log level, and the standard OpenTelemetry variables
+  // that decide whether traces are exported (off unless they say so). The exporter reads its own
+  // endpoint, headers and timeout variables; they are validated here so a typo stops the node.
+  LOG_LEVEL: z.preprocess(unset, z.string().trim().toLowerCase().pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).optional()),
+  OTEL_SDK_DISABLED: flag(false),
+  OTEL_TRACES_EXPORTER: z.preprocess(unset, z.string().trim().toLowerCase().pipe(z.enum(['otlp', 'console', 'none'], { error: 'must be otlp, console or none' })).optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url,
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.preprocess(unset, z.literal('http/json', { error: 'this node exports OTLP over HTTP with JSON bodies: http/json (or leave it unset)' }).optional()),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.preprocess(unset, z.literal('http/json', { error: 'this node exports OTLP over HTTP with JSON bodies: http/json (or leave it unset)' }).optional()),
+  OTEL_SERVICE_NAME: z.preprocess(unset, z.string().trim().default('stigmem-health')),
+  OTEL_BSP_SCHEDULE_DELAY: integer(5_000, 1, 3_600_000),
 }).superRefine((env, ctx) => {
   // Replicas stream the primary's WAL: the embedded database has none to stream.
   if (env.DATABASE_READ_URL.length && !env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'needs DATABASE_URL: read replicas are replicas of a PostgreSQL primary, and the embedded database has none' });
@@ -183,6 +208,10 @@ export interface Config {
   /** No heartbeat for this long = the instance holding a job or a leader lease is gone. */
   heartbeatLapseMs: number;
   adapter: { url: string | null; apiKey: string | null; sourceEntity: string | null };
+  /** LOG_LEVEL; unset: info, or silent under a test runner (NODE_ENV=test) so test output stays readable. */
+  logLevel: LogLevel;
+  /** OpenTelemetry traces: off (exporter null) unless the OTEL_* variables turn them on. */
+  tracing: { exporter: 'otlp' | 'console' | null; serviceName: string; scheduleDelayMs: number };
 }
 
 export class ConfigError extends Error {
@@ -224,13 +253,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     metricsPublic: e.STIGMEM_METRICS_PUBLIC,
     heartbeatLapseMs: e.STIGMEM_HEARTBEAT_LAPSE_S * 1000,
     adapter: { url: e.STIGMEM_URL ?? null, apiKey: e.STIGMEM_API_KEY ?? null, sourceEntity: e.STIGMEM_SOURCE_ENTITY ?? null },
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    tracing: { exporter: traceExporter(e), serviceName: e.OTEL_SERVICE_NAME, scheduleDelayMs: e.OTEL_BSP_SCHEDULE_DELAY },
   };
 }
 
 /** Secrets are never echoed into logs; other values are, so the operator sees what was read. */
 function describeValue(name: string, raw: string | undefined): string {
   if (raw === undefined) return '';
-  return /KEY|SECRET|PASSWORD|DATABASE_/.test(name) ? '' : ` (got ${JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw)})`;
+  return /KEY|SECRET|PASSWORD|DATABASE_|ENDPOINT/.test(name) ? '' : ` (got ${JSON.stringify(raw.length > 80 ? `${raw.slice(0, 80)}…` : raw)})`;
 }
 
 // On globalThis like the database handle: Next bundles this module into several chunks.

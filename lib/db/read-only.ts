@@ -5,6 +5,7 @@ import { getDb, TX_OPTIONS, type Db, type Tx } from './prisma';
 import { databaseKind } from './connection';
 import { config } from '../config/config';
 import { noteFallbackAfterFailure, notePrimaryRequired, noteReplicaRead, replicaForRead } from './replicas/route-read';
+import { logger } from '../observability/logger';
 
 export interface ReadOnlyOptions {
   /**
@@ -110,7 +111,7 @@ async function routed<T>(open: (db: Db) => Promise<T>, options: ReadOnlyOptions)
     } catch (error) {
       // The request's own fault fails the same way everywhere; anything else is the replica's.
       if (error instanceof DomainError || !(options.mayRetry?.() ?? true)) throw error;
-      console.warn(`[stigmem] a read failed on replica ${replica.label}, running it on the primary: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      logger().warn({ replica: replica.label, reason: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'a read failed on a replica; running it on the primary');
       noteFallbackAfterFailure(replica, error);
     }
   }

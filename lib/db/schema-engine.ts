@@ -8,6 +8,7 @@ import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 import pg from 'pg';
 import { config } from '../config/config';
 import { databaseKind } from './connection';
+import { logger } from '../observability/logger';
 
 // Prisma's own migration engine, compiled to WebAssembly, driven through a driver adapter.
 // The native schema-engine binary cannot be downloaded on our machines; this one ships in npm.
@@ -87,7 +88,7 @@ const MIGRATION_LOCK_KEY = 7_165_930_213;
 async function underMigrationLock<T>(work: () => Promise<T>): Promise<T> {
   if (databaseKind() !== 'postgres') return work();
   const client = new pg.Client({ connectionString: config().database.url!, application_name: 'stigmem-migrate' });
-  client.on('error', (error) => console.error(`[stigmem] migration lock session ended: ${error.message}`));
+  client.on('error', (error) => logger().error({ reason: error.message }, 'migration lock session ended'));
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);

@@ -18,6 +18,7 @@ import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleSta
 import { observeWriteBatch } from '../metrics/registry';
 import { sqlArray } from '../db/sql-array';
 import { type InspectedWrite, inspectWrites } from './inspect-writes';
+import { withSpan } from '../observability/tracing';
 
 // The one write path: single assert, batch, import, conflict resolution and the seed all come
 // through writeFactsInTx, so every write records and closes conflicts the same way. The decay sweep
@@ -200,7 +201,12 @@ function contradicted(fact: PreparedFact, states: Map<string, TripleState>, now:
   return live && state.contradiction?.status === 'open';
 }
 
-export async function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
+/** The write path inside the caller's transaction, traced as one statement group. */
+export function writeFactsInTx(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
+  return withSpan('stigmem.write', { 'stigmem.facts': inputs.length, 'stigmem.write_mode': options.mode }, () => applyWrites(tx, inputs, options));
+}
+
+async function applyWrites(tx: Tx, inputs: FactInput[], options: WriteOptions): Promise<WriteResult> {
   const now = options.now ?? new Date();
   observeWriteBatch(inputs.length);
   // Before the locks: the detectors run while other writers write.

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal';
 import { LINT_CHECKS, type LintRequest } from '../lint/lint-request';
 import { type LintAnswer, lintScope } from '../lint/lint-scope';
 import { recordHealthRun } from './record-run';
+import { logger } from '../observability/logger';
 
 // POST /v1/lint (and the MCP lint_scope tool): the lint itself stays read-only; afterwards, when it
 // covered the whole scope exactly as a scheduled run does (every check, no entity or relation
@@ -18,7 +19,7 @@ export async function lintAndRecord(request: LintRequest, principal: Principal, 
   const answer = await lintScope(request, principal, known);
   if (answer.status === 200 && recordable(request)) {
     await recordHealthRun(request.scope, { trigger: 'api', lint: answer.body, lintMs: performance.now() - t0 }).catch((error) =>
-      console.error(`[stigmem] recording the health run of ${request.scope} failed`, error),
+      logger().error({ err: error, scope: request.scope }, 'recording the health run failed'),
     );
   }
   return answer;

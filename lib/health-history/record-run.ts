@@ -18,6 +18,8 @@ import { FindingTally, readFingerprintSet, writeFingerprintSet } from './fingerp
 import { beatEveryMs, instanceId } from '../db/instance';
 import { type HealthRunRecord, lapsedBefore, RUN_INTERRUPTED, type RunTrigger, toRunRecord } from './run-record';
 import { runStats } from './run-stats';
+import { logger } from '../observability/logger';
+import { withSpan } from '../observability/tracing';
 
 // One health run of one scope: claim the scope (runs never overlap, across instances too), then
 // optionally sweep decay and auto-resolve, lint every check read-only, and store one compact row.
@@ -119,7 +121,11 @@ async function measure(scope: FactScope, options: RunOptions, startedAt: Date): 
 }
 
 /** Runs and records one health check of `scope`; null when a run of that scope is already going. */
-export async function recordHealthRun(scope: FactScope, options: RunOptions): Promise<HealthRunRecord | null> {
+export function recordHealthRun(scope: FactScope, options: RunOptions): Promise<HealthRunRecord | null> {
+  return withSpan('stigmem.health_run', { 'stigmem.scope': scope, 'stigmem.trigger': options.trigger }, () => runAndRecord(scope, options));
+}
+
+async function runAndRecord(scope: FactScope, options: RunOptions): Promise<HealthRunRecord | null> {
   const clock = options.now ?? (() => new Date());
   const startedAt = clock();
   const id = await claim(scope, options.trigger, startedAt);
@@ -132,7 +138,7 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
   try {
     data = { ...(await measure(scope, options, startedAt)), status: 'ok' };
   } catch (error) {
-    console.error(`[stigmem] health run of ${scope} failed`, error);
+    logger().error({ err: error, scope }, 'health run failed');
     const message = error instanceof Error ? error.message : String(error);
     data = { status: 'failed', error: message.slice(0, 2000) };
   } finally {
@@ -148,7 +154,7 @@ export async function recordHealthRun(scope: FactScope, options: RunOptions): Pr
   try {
     await evaluateAlerts(record, clock());
   } catch (error) {
-    console.error(`[stigmem] alert evaluation after run ${id} failed`, error);
+    logger().error({ err: error, run_id: id }, 'alert evaluation after a health run failed');
   }
   return record;
 }

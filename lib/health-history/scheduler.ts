@@ -10,6 +10,7 @@ import { pruneAudit } from '../audit/prune-audit';
 import { inspectPendingHeads } from '../integrity/inspect-pending-heads';
 import { config } from '../config/config';
 import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
+import { logger } from '../observability/logger';
 
 // The in-process scheduler. Every tick it renews a lease (table `leases`); only the holder — one
 // instance among all those on one database — runs anything. For each scope whose lint, decay or
@@ -98,7 +99,7 @@ export class HealthScheduler {
       const autoResolve = i.auto_resolve && due(i.auto_resolve_interval_s, l.autoResolve, now);
       if (!decay && !autoResolve && !due(i.lint_interval_s, l.lint, now)) continue;
       const run = this.runner(scope, { trigger: 'schedule', now: this.clock, decay, autoResolve })
-        .catch((error) => console.error(`[stigmem] scheduled run of ${scope} failed`, error))
+        .catch((error) => logger().error({ err: error, scope }, 'scheduled run failed'))
         .finally(() => this.running.delete(scope));
       this.running.set(scope, run);
       started.push(scope);
@@ -107,11 +108,11 @@ export class HealthScheduler {
     // Retries that came due go out in the background: a slow receiver never holds up the next tick.
     scheduleDeliveries();
     // Values written before the integrity detectors get inspected a few seconds' worth per tick.
-    await inspectPendingHeads().catch((error) => console.error('[stigmem] integrity pass failed', error));
+    await inspectPendingHeads().catch((error) => logger().error({ err: error }, 'integrity pass failed'));
     if (now.getTime() - this.lastCompaction > 3_600_000) {
       this.lastCompaction = now.getTime();
-      await compactRuns(now).catch((error) => console.error('[stigmem] health-run compaction failed', error));
-      await pruneAudit(now).catch((error) => console.error('[stigmem] audit-log retention failed', error));
+      await compactRuns(now).catch((error) => logger().error({ err: error }, 'health-run compaction failed'));
+      await pruneAudit(now).catch((error) => logger().error({ err: error }, 'audit-log retention failed'));
     }
     return started;
   }
@@ -129,7 +130,7 @@ export class HealthScheduler {
 
   start(): void {
     if (this.timer) return;
-    const tick = () => void this.tick().catch((error) => console.error('[stigmem] scheduler tick failed', error));
+    const tick = () => void this.tick().catch((error) => logger().error({ err: error }, 'scheduler tick failed'));
     this.timer = setInterval(tick, this.tickMs);
     this.timer.unref();
     tick();

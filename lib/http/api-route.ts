@@ -4,7 +4,9 @@ import { authorizeGrant, authorizeReach, GLOBAL } from '../auth/authority';
 import { ANONYMOUS_PRINCIPAL, authorize, type Permission, type Principal, scopesWith } from '../auth/principal';
 import { badRequest, DomainError, unprocessable } from '../errors/domain-error';
 import { FACT_SCOPES, type FactScope } from '../facts/scope';
-import { observeRequest } from '../metrics/registry';
+import { logger } from '../observability/logger';
+import { observeApiRequest } from './observe-api-request';
+import { failActiveSpan } from '../observability/tracing';
 import { type AuditNote, type AuditSpec, auditRequest, newTrail, type RequestTrail } from './audit-request';
 import { databaseErrorResponse } from './database-error';
 import { STATUS_OF_KIND } from './error-status';
@@ -133,31 +135,31 @@ export function toErrorResponse(error: unknown, invalidStatus = 422): Response {
   if (error instanceof URIError) return errorResponse(400, 'invalid_path', 'the request path holds a malformed percent-encoding');
   // Only a body the client stopped sending: a database connection reset is the server's problem.
   if (error instanceof ClientGone) {
-    console.debug('[stigmem] client disconnected mid-request');
+    logger().debug('client disconnected mid-request');
     return new Response(null, { status: CLIENT_CLOSED_REQUEST });
   }
   const database = databaseErrorResponse(error);
   if (database) return database;
-  console.error('[stigmem] unhandled error', error);
+  logger().error({ err: error }, 'unhandled error');
+  failActiveSpan(error);
   return errorResponse(500, 'internal_error', 'the node failed to handle this request; the cause is in the server log');
 }
 
 export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, Q>): ApiRouteHandler {
   const invalidStatus = options.invalidStatus ?? 422;
-  // Every API request is counted and timed by route pattern for GET /metrics.
-  const timed = (caller: Principal | null) => async (req: Request, context?: NextContext): Promise<Response> => {
-    const started = performance.now();
-    const trail = newTrail();
-    let res: Response;
-    try {
-      res = await handle(options, caller, req, trail, context);
-    } catch (error) {
-      res = toErrorResponse(error, invalidStatus);
-    }
-    res = await auditRequest(options.audit, trail, req, res);
-    await observeRequest(req, context?.params, res.status, (performance.now() - started) / 1000);
-    return res;
-  };
+  // Every API request is counted, timed, traced and logged by route pattern (lib/http/observe-api-request.ts).
+  const timed = (caller: Principal | null) => (req: Request, context?: NextContext): Promise<Response> =>
+    observeApiRequest(req, context?.params, async () => {
+      const trail = newTrail();
+      let res: Response;
+      try {
+        res = await handle(options, caller, req, trail, context);
+      } catch (error) {
+        res = toErrorResponse(error, invalidStatus);
+      }
+      res = await auditRequest(options.audit, trail, req, res);
+      return { res, keyId: trail.principal?.keyId ?? null, scopes: trail.touched };
+    });
   return Object.assign(timed(null), { as: (principal: Principal) => timed(principal) });
 }
 

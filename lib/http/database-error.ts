@@ -1,7 +1,10 @@
+import { logger } from '../observability/logger';
+
 // Database failures that are about resources, not about the request: the client may try again
 // later, so they answer 503 with Retry-After instead of a 500 (docs/api.md § Limits). PGlite runs
 // in a WebAssembly heap with a hard ceiling and reports exhausting it as PostgreSQL's 53200; a
 // PostgreSQL server says the same, or 53100 (disk full) and 53300 (too many connections).
+
 
 const RESOURCE_CODES: Record<string, { code: string; detail: string; retryAfter: number }> = {
   '53200': { code: 'database_out_of_memory', detail: 'the database ran out of memory for this request; try again, or narrow it (a smaller page, one scope, a job)', retryAfter: 5 },
@@ -44,6 +47,6 @@ export function databaseErrorResponse(error: unknown): Response | null {
   const state = prismaCode(error) === 'P2028' ? 'P2028' : sqlState(error);
   const known = state === 'P2028' ? TRANSACTION_TIMEOUT : state ? RESOURCE_CODES[state] : undefined;
   if (!known) return null;
-  console.warn(`[stigmem] database ${state}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  logger().warn({ sqlstate: state, reason: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 'database refused the statement; answered 503');
   return Response.json({ error: known.code, detail: known.detail }, { status: 503, headers: { 'retry-after': String(known.retryAfter) } });
 }

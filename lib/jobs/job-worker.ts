@@ -4,6 +4,7 @@ import { beatEveryMs } from '../db/instance';
 import { claimNextJob, failExhaustedJobs } from './claim-job';
 import type { JobKind, StoredJobDefinition } from './job-definition';
 import { runClaimedJob } from './run-job';
+import { logger } from '../observability/logger';
 
 // On PostgreSQL, where several app instances share the database, each one polls for jobs no live
 // instance holds — left pending, or running with a lapsed heartbeat because their instance died —
@@ -29,14 +30,14 @@ class JobWorker {
     await failExhaustedJobs();
     const claim = await claimNextJob();
     if (!claim) return;
-    console.log(`[stigmem] picked up ${claim.kind} job ${claim.id} (claim ${claim.attempts})`);
+    logger().info({ job_id: claim.id, job_kind: claim.kind, claim: claim.attempts }, 'picked up a job');
     observeJobClaim(claim.kind, 'picked_up');
     void runClaimedJob(this.definitions[claim.kind], claim);
   }
 
   start(): void {
     if (this.timer) return;
-    const poll = () => void this.poll().catch((error) => console.error('[stigmem] job poll failed', error));
+    const poll = () => void this.poll().catch((error) => logger().error({ err: error }, 'job poll failed'));
     this.timer = setInterval(poll, beatEveryMs(10_000));
     this.timer.unref();
     poll();

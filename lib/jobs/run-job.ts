@@ -7,6 +7,8 @@ import { type Claim, updateHeldJob } from './claim-job';
 import { type JobContext, type JobDefinition, LostClaim } from './job-definition';
 import { pruneFinishedJobs } from './jobs';
 import { deletePages, ResultPageWriter } from './result-pages';
+import { logger } from '../observability/logger';
+import { withSpan } from '../observability/tracing';
 
 // Runs a claimed job to its end, wherever it was claimed: heartbeats while it runs (at most every
 // 5 s, a third of STIGMEM_HEARTBEAT_LAPSE_S when that is shorter), then the result or the failure.
@@ -50,7 +52,12 @@ function contextOf<C>(claim: Claim, pages: ResultPageWriter): JobContext<C> {
   };
 }
 
-export async function runClaimedJob<Request, Result, C>(definition: JobDefinition<Request, Result, C>, claim: Claim): Promise<void> {
+/** Runs the claimed job in a span of its own (a job outlives the request that started it). */
+export function runClaimedJob<Request, Result, C>(definition: JobDefinition<Request, Result, C>, claim: Claim): Promise<void> {
+  return withSpan(`stigmem.job ${claim.kind}`, { 'stigmem.job_id': claim.id, 'stigmem.job_kind': claim.kind, 'stigmem.job_claim': claim.attempts }, () => runJob(definition, claim));
+}
+
+async function runJob<Request, Result, C>(definition: JobDefinition<Request, Result, C>, claim: Claim): Promise<void> {
   const db = await getDb();
   // A beat that finds the claim gone changes nothing; the run's next fenced write stops it.
   const beat = () => updateHeldJob(db, claim, Prisma.sql`heartbeat_at = now()`).catch(() => undefined);
@@ -63,11 +70,11 @@ export async function runClaimedJob<Request, Result, C>(definition: JobDefinitio
     observeJobEnd(claim.kind, 'done');
   } catch (error) {
     if (error instanceof LostClaim) {
-      console.warn(`[stigmem] ${error.message}; this instance's run of it stops`);
+      logger().warn({ job_id: claim.id, job_kind: claim.kind, reason: error.message }, "lost the job's claim; this instance's run of it stops");
       observeJobEnd(claim.kind, 'lost');
       return;
     }
-    console.error(`[stigmem] job ${claim.id} failed`, error);
+    logger().error({ err: error, job_id: claim.id, job_kind: claim.kind }, 'job failed');
     const message = error instanceof Error ? error.message : String(error);
     // The pages it wrote go with it, under the same fence (a failed job's are never read, but they are large).
     await db
@@ -79,6 +86,6 @@ export async function runClaimedJob<Request, Result, C>(definition: JobDefinitio
     observeJobEnd(claim.kind, 'failed');
   } finally {
     clearInterval(timer);
-    await pruneFinishedJobs().catch((error) => console.error('[stigmem] pruning finished jobs failed', error));
+    await pruneFinishedJobs().catch((error) => logger().error({ err: error }, 'pruning finished jobs failed'));
   }
 }

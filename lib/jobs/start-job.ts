@@ -6,6 +6,7 @@ import { observeJobClaim } from '../metrics/registry';
 import { claimJob } from './claim-job';
 import type { JobDefinition } from './job-definition';
 import { runClaimedJob } from './run-job';
+import { logger } from '../observability/logger';
 
 // Starts a job: its row goes in pending, then this instance claims it and runs it in the background.
 // On PostgreSQL another instance's worker may claim a pending row first (claim-job.ts): then it runs
@@ -56,7 +57,7 @@ export async function startJob<Request, Result, C>(
       observeJobClaim(claim.kind, 'accepted');
       return runClaimedJob(definition, claim);
     })
-    .catch((error) => console.error(`[stigmem] job ${id} could not start`, error))
+    .catch((error) => logger().error({ err: error, job_id: id }, 'job could not start'))
     .finally(() => runsHere.delete(id));
   runsHere.set(id, run);
   return { job_id: id, status: 'pending', estimated_s: estimatedS };

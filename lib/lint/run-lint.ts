@@ -9,6 +9,7 @@ import { formatInstant } from '../time/instant';
 import { BLOCK_STRIDE } from './compare-findings';
 import { findingWireSql } from './finding-wire-sql';
 import { parseFlag } from '../integrity/inspect-value';
+import { withSpan } from '../observability/tracing';
 
 // POST /v1/lint (§14): read-only, every check set-based SQL over value heads.
 
@@ -173,9 +174,11 @@ export async function findFindings(tx: Tx, request: LintRequest, now: Date, chec
 }
 
 /** The lint of `request` in `tx`, whose facts the caller has already counted in the same snapshot, at `now` (expiry is judged then). */
-export async function lintCounted(tx: Tx, request: LintRequest, factCount: number, now = new Date()): Promise<LintResult> {
-  const findings = await findFindings(tx, request, now, request.checks);
-  return { findings, checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: factCount };
+export function lintCounted(tx: Tx, request: LintRequest, factCount: number, now = new Date()): Promise<LintResult> {
+  return withSpan('stigmem.lint', { 'stigmem.scope': request.scope, 'stigmem.facts': factCount, 'stigmem.checks': request.checks.length }, async () => {
+    const findings = await findFindings(tx, request, now, request.checks);
+    return { findings, checked_at: formatInstant(now), scope: request.scope, checks_run: request.checks, fact_count: factCount };
+  });
 }
 
 /** Synchronous lint: one READ ONLY transaction, one consistent snapshot. */

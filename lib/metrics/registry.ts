@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
+import { logger } from '../observability/logger';
 
 // Process metrics for GET /metrics: HTTP requests by route (the pattern, never ids) and write batch
 // sizes, counted as they happen. One registry per process (kept on globalThis across hot reloads).
@@ -58,15 +59,15 @@ function safeDecode(segment: string): string {
   }
 }
 
-export async function observeRequest(req: Request, params: Promise<Record<string, string | string[]>> | undefined, status: number, seconds: number): Promise<void> {
+/** Counts and times one API request under its route pattern (routePattern: never ids). */
+export function observeRequest(method: string, route: string, status: number, seconds: number): void {
   try {
     const m = processMetrics();
-    const route = routePattern(new URL(req.url).pathname, (await params?.catch(() => ({}))) ?? {});
-    m.requests.inc({ method: req.method, route, status: String(status) });
-    m.latency.observe({ method: req.method, route }, seconds);
+    m.requests.inc({ method, route, status: String(status) });
+    m.latency.observe({ method, route }, seconds);
   } catch (error) {
     // Counting must never cost a request its answer.
-    console.error('[stigmem] request metrics failed', error);
+    logger().error({ err: error }, 'request metrics failed');
   }
 }
 

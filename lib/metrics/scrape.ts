@@ -4,29 +4,21 @@ import { getDb } from '../db/prisma';
 import { getReplicaStatus } from '../db/replicas/replica-status';
 import { processMetrics } from './registry';
 import { config } from '../config/config';
-import { FIGURES } from '../figures/figures';
+import { type ScrapedMetric, SCRAPED_METRICS } from './scraped-metrics';
 
 // GET /metrics: the process counters plus gauges read from the database at scrape time — each
 // scope's latest finished health run, open alerts and the job queue — for the scopes the caller
 // may read (all of them when the endpoint is open). Built fresh per scrape, so a scope or a check
 // that disappears leaves no stale series.
 
-const gauge = (registry: Registry, name: string, help: string, labelNames: string[] = ['scope']) => new Gauge({ name, help, labelNames, registers: [registry] });
+const gauge = (registry: Registry, { name, help, labels }: ScrapedMetric) => new Gauge({ name, help, labelNames: [...labels], registers: [registry] });
 
 export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; contentType: string }> {
   const db = await getDb();
   const registry = new Registry();
-  const score = gauge(registry, 'stigmem_health_score', 'Health score (0-100) of the latest finished run');
-  const findings = gauge(registry, 'stigmem_lint_findings', 'Findings of the latest finished run by check and severity', ['scope', 'check', 'severity']);
-  const facts = gauge(registry, 'stigmem_facts', `${FIGURES.facts.label} at the latest run: ${FIGURES.facts.definition}`);
-  const live = gauge(registry, 'stigmem_live_values', `${FIGURES.live_values.label} at the latest run: ${FIGURES.live_values.definition}`);
-  const pending = gauge(registry, 'stigmem_conflicts_pending', `${FIGURES.contradicted_triples.label} at the latest run: ${FIGURES.contradicted_triples.definition}`);
-  const aged = gauge(registry, 'stigmem_conflicts_aged', `${FIGURES.aged_contradictions.label} at the latest run: ${FIGURES.aged_contradictions.definition}`);
-  const lastRun = gauge(registry, 'stigmem_health_run_last_timestamp_seconds', 'Start of the latest health run (any status)');
-  const lastDuration = gauge(registry, 'stigmem_health_run_last_duration_seconds', 'Duration of the latest health run');
-  const lastFailed = gauge(registry, 'stigmem_health_run_last_failed', '1 when the latest health run failed');
-  const alerts = gauge(registry, 'stigmem_alerts_open', 'Open or acknowledged alerts', ['scope', 'status']);
-  const jobs = gauge(registry, 'stigmem_jobs_queued', 'Async lint and decay jobs pending or running', ['kind', 'status']);
+  const m = SCRAPED_METRICS;
+  const [score, findings, facts, live, pending, aged] = [m.score, m.findings, m.facts, m.live, m.pending, m.aged].map((def) => gauge(registry, def));
+  const [lastRun, lastDuration, lastFailed, alerts, jobs] = [m.lastRun, m.lastDuration, m.lastFailed, m.alerts, m.jobs].map((def) => gauge(registry, def));
 
   const latest = await db.$queryRaw<{ scope: string; status: string; started_at: Date; duration_ms: number | null }[]>`
     SELECT DISTINCT ON (scope) scope, status, started_at, duration_ms FROM health_runs
@@ -56,7 +48,7 @@ export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; c
   for (const kind of ['lint', 'decay']) for (const status of ['pending', 'running']) jobs.set({ kind, status }, queued.find((g) => g.kind === kind && g.status === status)?._count._all ?? 0);
 
   const heap = pgliteHeapBytes();
-  if (heap !== null) gauge(registry, 'stigmem_pglite_heap_bytes', 'WebAssembly heap of the embedded database (it only grows; at its ceiling queries fail with 53200)', []).set(heap);
+  if (heap !== null) gauge(registry, SCRAPED_METRICS.pgliteHeap).set(heap);
 
   await replicaMetrics(registry);
 
@@ -68,15 +60,16 @@ export async function scrapeMetrics(scopes: string[]): Promise<{ body: string; c
 async function replicaMetrics(registry: Registry): Promise<void> {
   const status = await getReplicaStatus();
   if (!status.configured) return;
-  const up = gauge(registry, 'stigmem_replica_serving', '1 when the read replica serves reads (reachable, a standby of this primary, within STIGMEM_REPLICA_MAX_LAG_MS)', ['replica']);
-  const lagSeconds = gauge(registry, 'stigmem_replica_lag_seconds', 'How far the read replica is behind the primary, in seconds (0 when caught up)', ['replica']);
-  const lagBytes = gauge(registry, 'stigmem_replica_lag_bytes', 'WAL bytes the read replica has still to replay', ['replica']);
+  const up = gauge(registry, SCRAPED_METRICS.replicaServing);
+  const lagSeconds = gauge(registry, SCRAPED_METRICS.replicaLagSeconds);
+  const lagBytes = gauge(registry, SCRAPED_METRICS.replicaLagBytes);
   for (const r of status.replicas) {
     up.set({ replica: r.replica }, r.state === 'serving' ? 1 : 0);
     if (r.lag_seconds !== null) lagSeconds.set({ replica: r.replica }, r.lag_seconds);
     if (r.lag_bytes !== null) lagBytes.set({ replica: r.replica }, r.lag_bytes);
   }
-  const reads = new Counter({ name: 'stigmem_whole_scope_reads_total', help: 'Whole-scope reads (lint, synthesis, dry runs, recall, dashboard health) by the server that ran them and why', labelNames: ['target', 'reason'], registers: [registry] });
+  const { name, help, labels } = SCRAPED_METRICS.wholeScopeReads;
+  const reads = new Counter({ name, help, labelNames: [...labels], registers: [registry] });
   reads.inc({ target: 'replica', reason: 'replica_serving' }, status.reads.replica);
   for (const [reason, n] of Object.entries(status.reads.primary)) reads.inc({ target: 'primary', reason }, n);
 }

@@ -4,12 +4,13 @@ import type { FactScope } from '../facts/scope';
 import { type EntryRow, synthesisCtes, toEntry } from './synthesis-sql';
 import { synthesisTotals } from './synthesize';
 import { formatInstant } from '../time/instant';
+import { withSpan } from '../observability/tracing';
 
 // GET /v1/scopes/:scope/synthesize in the reference node's shape: the synthesis entries sorted by
 // confidence (then HLC) descending, each with its contradiction flag and freshness, plus stats.
 
 export async function referenceSynthesize(scope: FactScope, includeExpired: boolean, limit: number) {
-  return readOnly(async (tx) => {
+  return withSpan('stigmem.synthesis.reference', { 'stigmem.scope': scope, 'stigmem.limit': limit }, () => readOnly(async (tx) => {
     const now = new Date();
     const options = { scope, includeExpired, now };
     const totals = await synthesisTotals(tx, options, 0);
@@ -38,5 +39,5 @@ export async function referenceSynthesize(scope: FactScope, includeExpired: bool
         mean_confidence: rows.length ? Number(rows[0].mean) : null,
       },
     };
-  });
+  }));
 }

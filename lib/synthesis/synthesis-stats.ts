@@ -9,6 +9,8 @@ import { factCountUpTo } from '../lint/scope-size';
 import { formatInstant } from '../time/instant';
 import { loadStoredStats, storeStats } from './stored-stats';
 import { candidatesSql, liveSql, openConflictsCte, type SynthesisOptions } from './synthesis-sql';
+import { logger } from '../observability/logger';
+import { withSpan } from '../observability/tracing';
 
 // What the synthesis page shows of a whole scope besides one page of entries: its totals (entries,
 // live facts, contradicted, hidden below the minimum confidence) and the confidence distribution.
@@ -42,7 +44,11 @@ const CENTILE_SQL = Prisma.raw(`CASE
  * winner wins on confidence first), so the triples are grouped, not sorted for their winners as
  * the entries themselves are: 1.7 s instead of 2.7 s at 1M facts.
  */
-export async function countSynthesisStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisStats> {
+export function countSynthesisStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisStats> {
+  return withSpan('stigmem.synthesis.stats', { 'stigmem.scope': options.scope }, () => countStats(tx, options));
+}
+
+async function countStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisStats> {
   const rows = await tx.$queryRaw<{ fact_count: bigint; k: number | null; entries: bigint; contradicted: bigint }[]>(Prisma.sql`
     WITH triples AS (
       SELECT vh.entity, vh.relation, max(vh.confidence) AS confidence, count(*) FILTER (WHERE ${liveSql('vh', options.now)}) AS live
@@ -105,7 +111,7 @@ export async function pageSynthesisStats(request: Pick<SynthesisOptions, 'scope'
     if (!current && !cache.computing(key)) {
       readOnly((tx) => synthesisStats(tx, { ...options, now: new Date() }), { timeoutMs: BACKGROUND_READ_TIMEOUT_MS })
         .then(() => keep(key, options.scope))
-        .catch((error: unknown) => console.error(`[stigmem] recounting the synthesis statistics of ${options.scope} failed`, error));
+        .catch((error: unknown) => logger().error({ err: error, scope: options.scope }, 'recounting the synthesis statistics failed'));
     }
     return { stats: known.value, counted_at: formatInstant(known.seen.at), current };
   }
@@ -133,5 +139,5 @@ async function keep(key: string, scope: string): Promise<void> {
   const last = cache.last(key);
   if (!last || (storedAt.get(key) ?? 0) >= last.seen.at.getTime()) return;
   storedAt.set(key, last.seen.at.getTime());
-  await storeStats(key, scope, last).catch((error: unknown) => console.error(`[stigmem] storing the synthesis statistics of ${scope} failed`, error));
+  await storeStats(key, scope, last).catch((error: unknown) => logger().error({ err: error, scope }, 'storing the synthesis statistics failed'));
 }

@@ -10,6 +10,7 @@ import { formatInstant } from '../time/instant';
 import { cachedTotals } from './totals-cache';
 import { synthesisStats } from './synthesis-stats';
 import { isWholeHundredth, totalsAt } from './view/stats-totals';
+import { withSpan } from '../observability/tracing';
 
 // POST /v1/synthesis (§16): read-only. Without `limit` the whole summary is streamed from one
 // server-side cursor in one READ ONLY transaction, never built as one JSON string; with `limit` one
@@ -19,7 +20,11 @@ export function optionsOf(request: Pick<SynthesisRequest, 'scope' | 'entity' | '
   return { scope: request.scope, entity: request.entity, includeExpired: request.include_expired, now };
 }
 
-export async function synthesisTotals(tx: Tx, options: SynthesisOptions, minConfidence: number): Promise<SynthesisTotals & { entry_count: number }> {
+export function synthesisTotals(tx: Tx, options: SynthesisOptions, minConfidence: number): Promise<SynthesisTotals & { entry_count: number }> {
+  return withSpan('stigmem.synthesis.totals', { 'stigmem.scope': options.scope }, () => countTotals(tx, options, minConfidence));
+}
+
+async function countTotals(tx: Tx, options: SynthesisOptions, minConfidence: number): Promise<SynthesisTotals & { entry_count: number }> {
   const [row] = await tx.$queryRaw<{ fact_count: bigint; entry_count: bigint; contradiction_count: bigint; filtered_count: bigint }[]>(Prisma.sql`
     ${synthesisCtes(options)}
     SELECT (SELECT count(*) FROM cand WHERE live) AS fact_count,
@@ -42,7 +47,11 @@ export async function synthesisTotals(tx: Tx, options: SynthesisOptions, minConf
  * key range of the primary key), so paging through a scope costs one pass, not one per page.
  * Entries below min_confidence are dropped from the page; `last` is where the next page starts.
  */
-export async function synthesisPage(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, pairs: number, contradictedOnly = false) {
+export function synthesisPage(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, pairs: number, contradictedOnly = false) {
+  return withSpan('stigmem.synthesis.page', { 'stigmem.scope': options.scope, 'stigmem.pairs': pairs }, () => readPage(tx, options, minConfidence, after, pairs, contradictedOnly));
+}
+
+async function readPage(tx: Tx, options: SynthesisOptions, minConfidence: number, after: [string, string] | null, pairs: number, contradictedOnly: boolean) {
   options = { ...options, contradictedOnly };
   const next = await tx.$queryRaw<{ entity: string; relation: string }[]>(nextPairsSql(options, after, pairs));
   if (!next.length) return { rows: [] as EntryRow[], last: null, more: false };

@@ -3,6 +3,9 @@ import { getDb } from '../db/prisma';
 import type { WebhookDelivery } from '../generated/prisma/client';
 import { RETRY_WINDOW_MS, retryDelayMs, signBody } from './sign';
 import { config } from '../config/config';
+import { logger } from '../observability/logger';
+import { type Span, SpanStatusCode } from '@opentelemetry/api';
+import { withSpan } from '../observability/tracing';
 
 // Sends due outbox rows. Never on a request's or a run's path: callers kick it with
 // `scheduleDeliveries()` (setImmediate) and the scheduler drains it on every tick, so retries go
@@ -65,11 +68,18 @@ async function post(url: string, secret: string, delivery: WebhookDelivery, now:
   }
 }
 
-async function attempt(id: string, now: Date): Promise<void> {
+function attempt(id: string, now: Date): Promise<void> {
+  return withSpan('stigmem.webhook.delivery', { 'stigmem.delivery_id': id }, (span) => attemptDelivery(id, now, span));
+}
+
+async function attemptDelivery(id: string, now: Date, span: Span): Promise<void> {
   const db = await getDb();
   const delivery = await db.webhookDelivery.findUnique({ where: { id }, include: { webhook: true } });
   if (!delivery || delivery.status !== 'pending') return;
   const result = await post(delivery.webhook.url, delivery.webhook.secret, delivery, now);
+  // The receiver's status, never its URL (it may hold a token).
+  span.setAttributes({ 'stigmem.webhook_event': delivery.event, 'stigmem.attempt': delivery.attempts + 1, ...(result.code === null ? {} : { 'http.response.status_code': result.code }) });
+  if (!result.ok) span.setStatus({ code: SpanStatusCode.ERROR, message: result.error ?? 'not delivered' });
   const attempts = delivery.attempts + 1;
   const next = new Date(now.getTime() + retryDelayMs(attempts));
   const expired = next.getTime() > delivery.createdAt.getTime() + RETRY_WINDOW_MS;
@@ -111,7 +121,7 @@ export function scheduleDeliveries(): void {
         await deliverDue(new Date());
       } while (s.again);
     } catch (error) {
-      console.error('[stigmem] webhook delivery pass failed', error);
+      logger().error({ err: error }, 'webhook delivery pass failed');
     } finally {
       s.running = false;
     }

@@ -60,10 +60,14 @@ export async function startServer(env: Record<string, string>, log: (line: strin
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', STIGMEM_DATA_DIR: '', ...env, STIGMEM_ADMIN_KEY: BENCH_ADMIN_KEY, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The tail of its output for a failure message: the node logs JSON lines on stdout (a failed start
+  // at level fatal), Next its own errors on stderr.
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const keep = (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid!))), 100);

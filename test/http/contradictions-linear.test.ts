@@ -6,6 +6,7 @@ import { LintResult } from '../lint-schemas';
 import { api, conflictsOf, contradictionsOf, describeHttp, dispatch, expectBody, expectError, liveValues, setEnv, TEST_ADMIN_KEY, uniqueEntity, wireFact } from '../harness';
 import { toErrorResponse } from '@/lib/http/api-route';
 import { lockKeys } from '@/lib/facts/write-locks';
+import { logger } from '@/lib/observability/logger';
 
 // Contradictions stay linear (docs/semantics.md § Contradictions): a triple with N live values holds
 // at most N - 1 unresolved conflicts and O(N) bookkeeping facts, one contradiction is the unit a
@@ -150,7 +151,7 @@ describeHttp('contradictions stay linear', () => {
       await holder.query('BEGIN');
       // The lock a write of this entity takes (lib/facts/write-locks.ts), held by another session.
       await holder.query('SELECT pg_advisory_xact_lock($1, $2)', lockKeys.entity({ scope: 'local', entity }));
-      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
       // dispatch, not api: the harness client fails any 5xx on the spot.
       const res = await dispatch('POST', '/v1/facts', { headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify(wireFact(entity, 'red')) });
       expect(res.status).toBe(503);
@@ -174,7 +175,7 @@ describeHttp('contradictions stay linear', () => {
         await tx.$queryRaw`SELECT 1`;
       }, { timeout: 100 })
       .catch((error: unknown) => error);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
     warn.mockClear();
     const res = toErrorResponse(timedOut);
     expect(res.status).toBe(503);

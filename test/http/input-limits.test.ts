@@ -1,6 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { toErrorResponse } from '@/lib/http/api-route';
+import { logger } from '@/lib/observability/logger';
 import { servesMethod } from '@/lib/http/method-not-allowed';
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/http/read-body';
 import { api, describeHttp, expectError, matchRoute, request, routes, setEnv, TEST_ADMIN_KEY, TEST_SOURCE, uniqueEntity } from '../harness';
@@ -100,7 +101,7 @@ describeHttp('input limits', () => {
   });
 
   it('a client that disconnects mid-body gets no error logged, and the node answers the next request', async () => {
-    const errors = vi.spyOn(console, 'error');
+    const errors = vi.spyOn(logger(), 'error');
     const match = matchRoute('/v1/facts');
     const module = (await import(/* @vite-ignore */ match!.route.file)) as { POST: (req: Request, ctx: unknown) => Promise<Response> };
     const stream = new ReadableStream<Uint8Array>({
@@ -143,7 +144,7 @@ describeHttp('input limits', () => {
   it('the database running out of memory is a 503 with Retry-After, and the next statement works', async () => {
     const db = await getDb();
     const oom = await db.$executeRawUnsafe(`DO $$ BEGIN RAISE EXCEPTION 'out of memory' USING ERRCODE = '53200', DETAIL = 'Failed on request of size 8388608.'; END $$`).catch((error: unknown) => error);
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
     const res = toErrorResponse(oom);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -151,7 +152,7 @@ describeHttp('input limits', () => {
     // Another resource code, and an ordinary database error that must stay what it is.
     const busy = await db.$executeRawUnsafe(`DO $$ BEGIN RAISE EXCEPTION 'too many clients' USING ERRCODE = '53300'; END $$`).catch((error: unknown) => error);
     expect(toErrorResponse(busy).status).toBe(503);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
     const other = await db.$executeRawUnsafe(`SELECT 1/0`).catch((error: unknown) => error);
     expect(toErrorResponse(other).status).toBe(500);
     expect(await db.$queryRawUnsafe<{ ok: number }[]>('SELECT 1 AS ok')).toEqual([{ ok: 1 }]);

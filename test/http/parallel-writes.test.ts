@@ -3,6 +3,7 @@ import pg from 'pg';
 import { expect, inject, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { lockKeys } from '@/lib/facts/write-locks';
+import { logger } from '@/lib/observability/logger';
 import { FactBatch, FactRecord } from '../schemas';
 import { api, compareHlcText, describeHttp, dispatch, expectBody, hlcText, setEnv, TEST_ADMIN_KEY, uid, uniqueEntity, wireFact } from '../harness';
 
@@ -39,7 +40,7 @@ describeHttp('parallel writes', () => {
     const sameScope = uniqueEntity('beside');
     const otherScope = uniqueEntity('elsewhere');
     setEnv({ STIGMEM_WRITE_LOCK_WAIT_MS: '300' });
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
     try {
       await holding([lockKeys.entity({ scope: 'team', entity: held })], async () => {
         expect((await post(wireFact(sameScope, 'red', { scope: 'team' }))).status).toBe(201);
@@ -60,7 +61,7 @@ describeHttp('parallel writes', () => {
 
   postgresOnly('a scope held whole (a sweep chunk) holds back its writers only, and a batch over 512 entities takes its scope whole', async () => {
     setEnv({ STIGMEM_WRITE_LOCK_WAIT_MS: '300' });
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(logger(), 'warn').mockImplementation(() => undefined);
     try {
       await holding([lockKeys.scope('local')], async () => {
         expect((await post(wireFact(uniqueEntity('in-local'), 'red', { scope: 'local' }))).status).toBe(503);

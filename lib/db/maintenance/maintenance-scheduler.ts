@@ -5,6 +5,7 @@ import { config } from '../../config/config';
 import { beatEveryMs, heartbeatLapseMs, instanceId } from '../instance';
 import { DEFAULT_THRESHOLDS, runDelay, statisticsTooOld } from './maintenance-policy';
 import { runMaintenance, type MaintenanceRun } from './run-maintenance';
+import { logger } from '../../observability/logger';
 
 // Keeps the database's statistics and visibility maps fresh with no operator action
 // (docs/decisions.md § Database maintenance). Writers report how many rows they changed per table
@@ -147,7 +148,7 @@ export async function runMaintenanceNow(options: { everyTable?: boolean } = {}):
     s.lastRun = run;
     s.runs += 1;
     s.busyMs += run.duration_ms;
-    if (run.outcome === 'failed') console.error(`[stigmem] maintenance failed: ${run.detail}`);
+    if (run.outcome === 'failed') logger().error({ detail: run.detail }, 'maintenance failed');
     return run;
   } finally {
     s.running = null;
@@ -200,7 +201,7 @@ async function settle(s: SchedulerState, due: () => boolean, timeoutMs: number):
 async function holdLeadership(s: SchedulerState): Promise<boolean> {
   if (databaseKind() !== 'postgres') return (s.leader = true);
   s.leader = await acquireLease({ name: MAINTENANCE_LEASE, holder: instanceId(), ttlMs: heartbeatLapseMs() }, new Date()).catch((error) => {
-    console.error('[stigmem] renewing the maintenance lease failed', error);
+    logger().error({ err: error }, 'renewing the maintenance lease failed');
     return false;
   });
   return s.leader;
@@ -224,7 +225,7 @@ export function startMaintenance(): void {
   const s = state();
   if (!config().maintenance.enabled || s.periodic) return;
   s.stopped = false;
-  const tick = () => void periodicTick(s).catch((error) => console.error('[stigmem] maintenance tick failed', error));
+  const tick = () => void periodicTick(s).catch((error) => logger().error({ err: error }, 'maintenance tick failed'));
   s.periodic = setInterval(tick, Math.min(config().maintenance.intervalMs, beatEveryMs(30_000)));
   s.periodic.unref?.();
   tick();

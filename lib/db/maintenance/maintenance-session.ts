@@ -3,6 +3,7 @@ import { databaseKind } from '../connection';
 import { getDb } from '../prisma';
 import type { Prisma } from '../../generated/prisma/client';
 import { config } from '../../config/config';
+import { logger } from '../../observability/logger';
 
 // Where maintenance statements run. VACUUM cannot run inside a transaction, and on PostgreSQL only
 // one app instance may run maintenance at a time, so there it gets a connection of its own outside
@@ -42,7 +43,7 @@ async function openPostgres(): Promise<MaintenanceSession | null> {
   const client = new pg.Client({ connectionString: config().database.url ?? undefined, application_name: 'stigmem-maintenance' });
   // A session the server ends (an administrator's pg_terminate_backend, a restart) fails its current
   // statement; the error event must not take the process down with it.
-  client.on('error', (error) => console.error(`[stigmem] maintenance session ended: ${error.message}`));
+  client.on('error', (error) => logger().error({ reason: error.message }, 'maintenance session ended'));
   await client.connect();
   try {
     // ANALYZE and VACUUM take SHARE UPDATE EXCLUSIVE, which writers never wait for; this only keeps

@@ -2,6 +2,7 @@ import { config } from '../../config/config';
 import { judgeReplica, unreachable, type PrimaryReading } from './judge-replica';
 import { recordPosition, secondsBehind } from './position-samples';
 import type { Replica, ReplicaSet } from './replica-set';
+import { logger } from '../../observability/logger';
 
 // Measures each replica's lag against the primary: the primary's WAL position first, then each
 // replica's replay position and the age of its newest replayed commit, so a replica that replays
@@ -82,5 +83,5 @@ export async function measuredReplicas(set: ReplicaSet): Promise<void> {
     await probeReplicas(set);
     return;
   }
-  probeReplicas(set).catch((error) => console.warn(`[stigmem] probing the read replicas failed: ${error instanceof Error ? error.message : String(error)}`));
+  probeReplicas(set).catch((error) => logger().warn({ reason: error instanceof Error ? error.message : String(error) }, 'probing the read replicas failed'));
 }
