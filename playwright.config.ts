@@ -4,17 +4,15 @@ import { assertLocalDatabase, E2E_ADMIN_KEY, E2E_BASE_URL, E2E_PORT } from './e2
 
 // End-to-end suite: a production build (`npm run build && npm start`, or only `npm start` with
 // E2E_SKIP_BUILD=1) on port 3210 over a fresh embedded database in .e2e-data/<timestamp>, with a
-// fixed admin key. Projects: `api` (request-context tests), `ui` (Debian Chromium), `examples` (the
-// example outside suite of docs/testing-the-dashboard.md, run twice in a row on data that
-// `examples-data` writes first), and with E2E_SHOTS_DIR set, `screenshots` (writes a PNG of every
-// page there).
+// fixed admin key. Projects: `api` (request-context tests), `ui` (Debian Chromium), and with
+// E2E_SHOTS_DIR set, `screenshots` (writes a PNG of every page there). The example outside suite
+// (e2e/examples) has its own configuration and runs against the demo, twice with a reset between
+// (scripts/example-suite.mjs, after this suite in `npm test`).
 
 assertLocalDatabase(process.env.DATABASE_URL);
 
 // Workers load this file again: keep the folder the main process chose.
 process.env.E2E_DATA_DIR ??= path.join(__dirname, '.e2e-data', String(Date.now()));
-// The example suite reads its key as an outside suite would; here it is the test server's admin key.
-process.env.STIGMEM_KEY ??= E2E_ADMIN_KEY;
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'];
 
@@ -44,10 +42,6 @@ export default defineConfig({
   projects: [
     { name: 'api', testMatch: 'api/**/*.spec.ts' },
     { name: 'ui', testMatch: 'ui/**/*.spec.ts', use: browser },
-    // The example outside suite, twice in a row: each run resolves a contradiction and checks only
-    // its own change, so the second passes on the data the first changed (as against a drifted demo).
-    { name: 'examples-data', testMatch: 'examples/*.setup.ts' },
-    { name: 'examples', testMatch: 'examples/**/*.spec.ts', use: browser, repeatEach: 2, dependencies: ['examples-data'] },
     // A photo tour of every page for a person to look at, only when asked for (E2E_SHOTS_DIR=/tmp/shots).
     ...(process.env.E2E_SHOTS_DIR ? [{ name: 'screenshots', testMatch: 'screenshots/**/*.spec.ts', use: browser }] : []),
   ],

@@ -11,7 +11,7 @@ import { playDemoStory } from '../lib/seed/demo-story';
 import { runSeed } from '../lib/seed/run-seed';
 import { buildDemoHistory } from '../lib/health-history/demo-history';
 
-// npm run demo -- [--facts 20000] [--port 3000] [--skip-build] [--reset]
+// npm run demo -- [--facts 20000] [--history-days 90] [--port 3000] [--skip-build] [--reset]
 //
 // One command from a fresh clone (after npm install) to a running node with demo data:
 //   1. builds the app (next build; --skip-build reuses .next),
@@ -26,6 +26,8 @@ import { buildDemoHistory } from '../lib/health-history/demo-history';
 // 2–3 seed it again from the same seed: the demo as it was first seeded, dated from today (what an
 // outside test suite needs between runs; docs/testing-the-dashboard.md). On PostgreSQL it refuses:
 // dropping a database named by DATABASE_URL is for its owner to do.
+// --facts and --history-days scale the demo down (the seed's size; the days of replayed health runs,
+// about a second per run and scope): scripts/example-suite.mjs resets a small demo between its passes.
 // Works on the embedded PGlite (default) and on PostgreSQL (DATABASE_URL). Steps 2–3 run in this
 // process and close the database before the server opens it: PGlite allows one process at a time.
 
@@ -59,7 +61,7 @@ async function resetDemo(dir: string): Promise<string> {
   return existed ? `reset: deleted ${path.relative(process.cwd(), database) || database}; seeding it again` : `reset: no database under ${dir} yet`;
 }
 
-async function seedOnce(facts: number): Promise<string> {
+async function seedOnce(facts: number, historyDays: number): Promise<string> {
   const db = await getDb();
   const marker = await db.nodeMeta.findUnique({ where: { key: MARKER_KEY } });
   if (marker) return `demo data already seeded (${marker.value}); npm run demo -- --reset starts over`;
@@ -76,6 +78,7 @@ async function seedOnce(facts: number): Promise<string> {
   // 90 days of health runs and alerts, replayed from the seeded log at each run's instant.
   const started = Date.now();
   const history = await buildDemoHistory({
+    days: historyDays,
     onProgress: (scope, p) => (interactive ? process.stdout.write(`\rreplaying the health history of ${scope}: ${p.done}/${p.total} runs\u001b[K`) : undefined),
   });
   if (interactive) process.stdout.write('\n');
@@ -135,9 +138,11 @@ function banner(base: string, key: string, origin: string): string {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { facts: { type: 'string' }, port: { type: 'string' }, 'skip-build': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { facts: { type: 'string' }, 'history-days': { type: 'string' }, port: { type: 'string' }, 'skip-build': { type: 'boolean', default: false }, reset: { type: 'boolean', default: false } } });
   const facts = Number(values.facts ?? 20_000);
   if (!Number.isSafeInteger(facts) || facts < 1) throw new Error(`--facts must be a positive integer, got ${values.facts}`);
+  const historyDays = Number(values['history-days'] ?? 90);
+  if (!Number.isSafeInteger(historyDays) || historyDays < 1) throw new Error(`--history-days must be a positive integer, got ${values['history-days']}`);
   const port = values.port ?? process.env.PORT ?? '3000';
   const dir = dataDir();
 
@@ -150,7 +155,7 @@ async function main() {
   if (values.reset) console.log(await resetDemo(dir));
   await getDb();
   console.log(`migrations applied on ${describeDatabase()}`);
-  console.log(await seedOnce(facts));
+  console.log(await seedOnce(facts, historyDays));
   if (values.reset) console.log(`reset done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const { key, origin } = await adminKey(dir);
   await closeDb();

@@ -9,6 +9,8 @@
 //                          started from the machine's server binaries (test/replicas/pg-cluster.ts);
 //                          skipped, and said so, where the binaries are missing (never in CI)
 //   e2e                    Playwright in Debian Chromium against a built app
+//   example outside suite  e2e/examples against `npm run demo` (reusing that build), twice, with
+//                          `npm run demo -- --reset` between (scripts/example-suite.mjs)
 //   cluster                built servers as real processes on one PostgreSQL database
 //                          (test/cluster); after e2e, so it reuses that build; skipped like the
 //                          PostgreSQL suite when no server answers
@@ -85,6 +87,14 @@ if (ensureChromium()) {
   else results.push({ name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected + (ok || stats.unexpected ? 0 : 1), skipped: stats.skipped, seconds });
 } else {
   results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Chromium is not available' });
+}
+
+console.log('\n=== example outside suite (twice, demo reset between) ===');
+{
+  const { seconds } = run(process.execPath, [path.join(root, 'scripts', 'example-suite.mjs')]);
+  const json = readJson(path.join(reports, 'example-suite.json'));
+  if (!json) results.push({ name: 'example outside suite', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' });
+  else results.push({ name: 'example outside suite', passed: json.passed, failed: json.failed, skipped: json.skipped, seconds, note: json.notes.join('; ') || undefined });
 }
 
 const clusterSkippedMarker = path.join(reports, 'cluster-skipped');

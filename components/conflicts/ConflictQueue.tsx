@@ -198,6 +198,7 @@ export function ConflictQueue({
             onMarkAll={(on) => setMarked(on ? new Set(markableIds) : new Set())}
             onAction={act}
             sort={{ ...order, key: order.sort, href: (key) => queueSortHref(filters, key as QueueSort) }}
+            from={queueHref(filters, { cursor: filters.cursor })}
           />
         </>
       ) : (

@@ -1,7 +1,9 @@
 import { Skeleton } from '../ui/Skeleton';
 import { cardStyles } from '../ui/styles';
 
-const COLUMNS = ['Conflict', 'Value A', 'Value B', 'Detected', 'Suggestion'];
+// The queue table's columns (QueueTable.tsx): one row per contradicted triple, its values in one cell.
+const COLUMNS = ['Triple', 'Values', 'Opened', 'Suggestion'];
+const GRID = 'grid grid-cols-[2.5rem_minmax(0,1.2fr)_minmax(0,2fr)_7rem_minmax(0,1fr)_9rem] gap-3';
 
 /** Where the review queue appears while its page of conflicts is read: the table's own columns, grey rows. */
 export function ConflictQueueSkeleton({ rows = 8 }: { rows?: number }) {
@@ -14,7 +16,7 @@ export function ConflictQueueSkeleton({ rows = 8 }: { rows?: number }) {
         <Skeleton className="h-9 w-56" />
       </div>
       <div className={`${cardStyles} overflow-hidden`}>
-        <div className="grid grid-cols-[2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_7rem_minmax(0,1fr)_6rem] gap-3 bg-slate-50 px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <div className={`${GRID} bg-slate-50 px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase`}>
           <span />
           {COLUMNS.map((column) => (
             <div key={column}>{column}</div>
@@ -23,17 +25,19 @@ export function ConflictQueueSkeleton({ rows = 8 }: { rows?: number }) {
         </div>
         <div className="divide-y divide-slate-100">
           {Array.from({ length: rows }, (_, i) => (
-            <div key={i} className="grid grid-cols-[2.5rem_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_7rem_minmax(0,1fr)_6rem] items-start gap-3 px-3 py-3">
+            <div key={i} className={`${GRID} items-start px-3 py-3`}>
               <Skeleton className="h-4 w-4" />
               <div className="space-y-1.5">
                 <Skeleton className="h-4" />
                 <Skeleton className="h-3 w-2/3" />
               </div>
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
+              <div className="space-y-1.5">
+                <Skeleton className="h-5" />
+                <Skeleton className="h-5 w-4/5" />
+              </div>
               <Skeleton className="h-4 w-20" />
               <Skeleton className="h-5 w-24" />
-              <Skeleton className="ml-auto h-7 w-16" />
+              <Skeleton className="ml-auto h-7 w-28" />
             </div>
           ))}
         </div>

@@ -17,7 +17,7 @@ export function ConflictsSubNav({ current }: { current: (typeof SECTIONS)[number
             key={section.key}
             href={section.href}
             aria-current={active ? 'page' : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ${
+            className={`rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 ${
               active ? 'bg-indigo-600 text-white' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
             }`}
           >

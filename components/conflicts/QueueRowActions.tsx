@@ -24,11 +24,14 @@ export function QueueRowActions({
   contradiction,
   canDecide,
   state,
+  from,
   onAction,
 }: {
   contradiction: ContradictionRecord;
   canDecide: boolean;
   state: 'idle' | 'saving' | 'decided';
+  /** The queue's view, for the conflict page's way back. */
+  from: string;
   onAction: (action: QueueAction) => void;
 }) {
   const name = `${contradiction.entity} ${contradiction.relation} in ${contradiction.scope}`;
@@ -38,7 +41,7 @@ export function QueueRowActions({
   };
   const open = (
     <Link
-      href={conflictHref(contradiction.contradiction_id)}
+      href={conflictHref(contradiction.contradiction_id, undefined, { from })}
       aria-label={`Review the contradiction on ${name}`}
       className="rounded-sm text-xs font-medium whitespace-nowrap text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
     >

@@ -25,13 +25,15 @@ export interface QueueTableProps {
   onAction: (contradiction: ContradictionRecord, action: QueueAction) => void;
   /** The server's order; the headers are links to the other orders (kept in the URL). */
   sort: TableSort;
+  /** This view of the queue (filters, order, page): a row's "Open →" carries it, so the conflict page leads back here. */
+  from: string;
 }
 
 /**
  * The queue as a table; keyboard handling lives in ConflictQueue. The selected row (aria-current,
  * a bar on its left) is the table's Tab stop, or the first row when none is selected.
  */
-export function QueueTable({ contradictions, selectedId, marked, saving, decided, canDecide, markableIds, rowRef, onSelect, onToggleMark, onMarkAll, onAction, sort }: QueueTableProps) {
+export function QueueTable({ contradictions, selectedId, marked, saving, decided, canDecide, markableIds, rowRef, onSelect, onToggleMark, onMarkAll, onAction, sort, from }: QueueTableProps) {
   const tabStopId = selectedId && contradictions.some((c) => c.contradiction_id === selectedId) ? selectedId : contradictions[0]?.contradiction_id;
   const allMarked = markableIds.length > 0 && markableIds.every((id) => marked.has(id));
   const stateOf = (c: ContradictionRecord): RowState => (saving.has(c.contradiction_id) ? 'saving' : decided.has(c.contradiction_id) ? 'decided' : 'idle');
@@ -101,7 +103,7 @@ export function QueueTable({ contradictions, selectedId, marked, saving, decided
       })}
       isSelected={(c) => c.contradiction_id === selectedId}
       rowFocus={{ tabStopKey: tabStopId, rowRef, onFocusRow: onSelect }}
-      rowActions={(c) => <QueueRowActions contradiction={c} canDecide={canDecide(c)} state={stateOf(c)} onAction={(action) => onAction(c, action)} />}
+      rowActions={(c) => <QueueRowActions contradiction={c} canDecide={canDecide(c)} state={stateOf(c)} from={from} onAction={(action) => onAction(c, action)} />}
       rowActionsClassName="w-44"
     />
   );

@@ -19,14 +19,14 @@ const scopeBlurb: Record<string, string> = {
   public: 'Readable by anyone',
 };
 
-const triggerWords = { schedule: 'scheduled', manual: 'checked by hand', api: 'a lint over the API', replay: 'replayed from the log' } as const;
+export const runTriggerWords = { schedule: 'scheduled', manual: 'checked by hand', api: 'a lint over the API', replay: 'replayed from the log' } as const;
 
 /** Where a card's numbers come from when they are not live: a scope above the async threshold. */
 function RunSource({ scope, run, threshold }: { scope: string; run: Extract<OverviewHealth, { source: 'run' }>['run']; threshold: number }) {
   return (
     <div data-testid={`scope-${scope}-from-run`} className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">
       <p className="min-w-0 flex-1">
-        From the health run of <DateTime iso={run.finished_at ?? run.started_at} /> ({triggerWords[run.trigger]}): above {threshold.toLocaleString('en-US')} facts the overview does not lint a scope
+        From the health run of <DateTime iso={run.finished_at ?? run.started_at} /> ({runTriggerWords[run.trigger]}): above {threshold.toLocaleString('en-US')} facts the overview does not lint a scope
         on every view.
       </p>
       <CheckNowButton scope={scope} />

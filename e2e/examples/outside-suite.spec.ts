@@ -4,12 +4,13 @@ import { expect, type Page, test } from '@playwright/test';
 // docs/testing-the-dashboard.md recommends: only role and label locators, no test ids, no CSS.
 //
 // Point it at the demo:   npm run demo            (prints the URL and an admin key)
-//                         STIGMEM_URL=http://localhost:3000 STIGMEM_KEY=sk_… npx playwright test e2e/examples
+//                         STIGMEM_URL=http://localhost:3000 STIGMEM_KEY=sk_… npx playwright test -c e2e/examples
 // Between runs that must start from the seeded state:  npm run demo -- --reset
 //
 // It resolves one contradiction per run, so it drifts the data, but it checks only what it did
 // (the queue's total went down by one), so it also passes on a demo that earlier runs changed.
-// In this repository the `examples` project runs it twice in a row against the test server.
+// In this repository `npm test` runs it against the demo twice, with `npm run demo -- --reset`
+// between (scripts/example-suite.mjs).
 
 const KEY = process.env.STIGMEM_KEY ?? '';
 

@@ -118,6 +118,11 @@ test.describe('lint', () => {
     await createStaleFinding(request, `e2e:lint:${suffix}:stale`, LARGE_SCOPE);
     await createBrokenRef(request, `e2e:lint:${suffix}:ref`, `e2e:lint:${suffix}:nowhere`, LARGE_SCOPE);
     await fillAboveThreshold(request, LARGE_SCOPE, suffix);
+    // A lint job's findings carry no score: the page shows the latest health run's, with its time.
+    const recorded = await request.post('/v1/health/runs', { headers: adminHeaders, data: { scope: LARGE_SCOPE } });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+    const run = (await recorded.json()) as { score: number | null; fact_count: number };
+    expect(run.score).not.toBeNull();
 
     // What the browser asks for itself: lint starts, polls of a job, whole job results.
     const lintStarts: string[] = [];
@@ -139,6 +144,11 @@ test.describe('lint', () => {
     const jobId = new URL(page.url()).searchParams.get('job')!;
     expect(lintStarts).toEqual([]);
     expect(polls).toEqual([]);
+    await expect(page.getByRole('meter', { name: `Health score of ${LARGE_SCOPE}` })).toHaveAttribute('aria-valuenow', String(run.score));
+    const fromRun = page.getByTestId(`scope-${LARGE_SCOPE}-from-run`);
+    await expect(fromRun).toContainText('As of the health run of');
+    await expect(fromRun).toContainText('checked by hand');
+    await expect(page.getByTestId(`scope-${LARGE_SCOPE}-facts`)).toHaveText(run.fact_count.toLocaleString('en-US'));
 
     // Filters, and a reload, read that job's findings: no new lint, the job stays in the URL.
     await filterFindings(page, { q: suffix });

@@ -45,3 +45,20 @@ test('refuses a return path to another site', async ({ page, request }) => {
   await page.goto(`/conflicts/${encodeURIComponent(conflict.conflictId)}?from=${encodeURIComponent('//evil.example/scopes/team')}`);
   await expect(page.getByRole('link', { name: '← Conflicts' })).toHaveAttribute('href', '/conflicts');
 });
+
+test('a row of the filtered queue opens its contradiction with the way back to that view of the queue', async ({ page, request }) => {
+  const ns = reviewNamespace();
+  const conflict = await createReviewConflict(request, { entity: `e2e:way:${ns}:q`, relation: `${ns}:owner`, a: { value: 'erin', confidence: 0.9 }, b: { value: 'frank', confidence: 0.9 } });
+  await signInViaApi(page);
+  await page.goto(`/conflicts?namespace=${encodeURIComponent(ns)}`);
+  await page.getByRole('link', { name: `Review the contradiction on ${conflict.entity} ${ns}:owner in local` }).click();
+  await expect(page.getByTestId('contradiction-value')).toHaveCount(2);
+  const back = page.getByRole('link', { name: '← Conflicts' });
+  await expect(back).toHaveAttribute('href', new RegExp(`^/conflicts\\?(.*&)?namespace=${encodeURIComponent(ns)}(&|$)`));
+
+  await page.getByRole('radio', { name: /Keep value 1/ }).check();
+  await page.getByRole('button', { name: 'Resolve contradiction' }).click();
+  await expect(page.getByTestId('conflict-outcome')).toContainText('Contradiction resolved');
+  await page.getByTestId('conflict-way-back').getByRole('link', { name: '← Back to the queue' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/conflicts' && url.searchParams.get('namespace') === ns);
+});

@@ -42,12 +42,21 @@ export function healthOfRun(run: HealthRunRecord): CardHealth {
   };
 }
 
+export type RunHealth = { health: CardHealth; run: Extract<OverviewHealth, { source: 'run' }>['run'] };
+
+/** The scope's latest finished health run in a card's shape, or null when none has finished yet. */
+export async function latestRunHealth(scope: FactScope): Promise<RunHealth | null> {
+  const db = await getDb();
+  const row = await db.healthRun.findFirst({ where: { scope, status: 'ok' }, omit: HEAVY, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }] });
+  if (!row) return null;
+  const run = toRunRecord(row);
+  return { health: healthOfRun(run), run: { id: run.id, trigger: run.trigger, started_at: run.started_at, finished_at: run.finished_at } };
+}
+
 export async function overviewHealth(scope: FactScope): Promise<OverviewHealth> {
   const threshold = config().overviewLiveFacts;
   if ((await factCountUpTo(scope, threshold)) !== null) return { source: 'live', health: await scopeHealth(scope) };
-  const db = await getDb();
-  const row = await db.healthRun.findFirst({ where: { scope, status: 'ok' }, omit: HEAVY, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }] });
-  if (!row) return { source: 'none', scope, threshold };
-  const run = toRunRecord(row);
-  return { source: 'run', health: healthOfRun(run), threshold, run: { id: run.id, trigger: run.trigger, started_at: run.started_at, finished_at: run.finished_at } };
+  const latest = await latestRunHealth(scope);
+  if (!latest) return { source: 'none', scope, threshold };
+  return { source: 'run', ...latest, threshold };
 }

@@ -5,6 +5,7 @@ import { LargeScopeFindingsLoader } from '@/components/lint/LargeScopeFindingsLo
 import { LintJobProgress } from '@/components/lint/LintJobProgress';
 import { RelintButton } from '@/components/lint/RelintButton';
 import { type LoadedFindings, ScopeFindingsLoader } from '@/components/lint/ScopeFindingsLoader';
+import { ScopeRunSummaryLoader } from '@/components/lint/ScopeRunSummary';
 import { ScopeSummaryLoader } from '@/components/lint/ScopeSummaryLoader';
 import { ScopeSummarySkeleton } from '@/components/lint/ScopeSummarySkeleton';
 import { ScoreExplainer } from '@/components/lint/ScoreExplainer';
@@ -19,6 +20,7 @@ import { findingsPage } from '@/lib/lint/findings-page';
 import { loadFindingFacts } from '@/lib/lint/load-finding-facts';
 import { scopeHealth } from '@/lib/lint/lint-summary';
 import { startScopeLint } from '@/lib/health-history/start-scope-lint';
+import { latestRunHealth } from '@/lib/health-history/overview-health';
 
 export const metadata: Metadata = { title: 'Scope health' };
 
@@ -47,13 +49,19 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
   const live = <LiveRefresh baseline={baseline} watch={{ scope, knowledge: true, activity: true }} invalidate={['lint']} notifyOnly={size.needsJob} />;
 
   if (size.needsJob) {
-    // The lint starts now, on the server; the shell goes out while it runs (start-scope-lint.ts).
-    const lint = startScopeLint(scope, principal, view);
+    // The score is the latest health run's (a lint job's findings carry none), read first: one
+    // indexed row. Then the lint starts, on the server; the shell goes out while it runs (start-scope-lint.ts).
+    const latest = latestRunHealth(scope);
+    const lint = latest.then(() => startScopeLint(scope, principal, view));
+    latest.catch(() => undefined);
     lint.catch(() => undefined);
     return (
       <>
         {header}
         {live}
+        <Suspense fallback={<ScopeSummarySkeleton scope={scope} />}>
+          <ScopeRunSummaryLoader scope={scope} latest={latest} threshold={size.threshold} />
+        </Suspense>
         <Suspense fallback={<LintJobProgress scope={scope} threshold={size.threshold} job={null} estimatedS={null} />}>
           <LargeScopeFindingsLoader lint={lint} scope={scope} threshold={size.threshold} view={view} actor={actor} />
         </Suspense>
