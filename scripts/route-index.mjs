@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Writes app/v1/openapi.json/route-index.ts: one static import of every route file under app/v1, so
 // the API description (lib/openapi/describe-routes.ts) sees each route's declaration in tests, in
-// `next dev` and in the bundled `next build` output alike. `npm run build` runs it first; with
-// --check it changes nothing and exits 1 when the committed index is not what the files on disk give
-// (test/http/openapi.test.ts runs the same check).
+// `next dev` and in the bundled `next build` output alike. `npm run build` and `npm run dev` run it
+// first; with --check it changes nothing and exits 1 when the committed index is not what the files
+// on disk give (test/http/openapi.test.ts makes the same comparison).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,6 @@
 import type { StatusView } from '@/lib/openapi/view/reference-view';
 import { cardStyles } from '../ui/styles';
+import { DocText } from './DocText';
 
 /** What each error status means, once for the page; every error body is {"error", "detail"}. */
 export function ErrorLegend({ statuses }: { statuses: StatusView[] }) {
@@ -15,7 +16,9 @@ export function ErrorLegend({ statuses }: { statuses: StatusView[] }) {
         {statuses.map(({ status, description }) => (
           <div key={status} className="contents">
             <dt className="font-mono text-slate-900">{status}</dt>
-            <dd className="mb-1 text-slate-700 sm:mb-0">{description}</dd>
+            <dd className="mb-1 text-slate-700 sm:mb-0">
+              <DocText text={description} />
+            </dd>
           </div>
         ))}
       </dl>

@@ -20,6 +20,11 @@ test('the API reference shows every operation of /v1/openapi.json with its permi
     const card = page.getByRole('article', { name: label, exact: true });
     await expect(card.getByTestId('api-permission')).toHaveText(permission);
   }
-  await expect(page.getByRole('article', { name: 'GET /v1/facts', exact: true }).getByRole('table', { name: 'Parameters of GET /v1/facts' }).getByRole('rowheader', { name: 'as_of' })).toBeVisible();
+  // An operation opens to its parameters.
+  const facts = page.getByRole('article', { name: 'GET /v1/facts', exact: true });
+  const parameters = facts.getByRole('table', { name: 'Parameters of GET /v1/facts' });
+  await expect(parameters).toBeHidden();
+  await facts.locator('summary').click();
+  await expect(parameters.getByRole('rowheader', { name: 'as_of', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'OpenAPI 3.1 JSON' })).toHaveAttribute('href', '/v1/openapi.json');
 });

@@ -22,8 +22,8 @@ export default async function ApiReferencePage() {
         title="API reference"
         description={
           <>
-            The {count} operations of <code className="font-mono text-xs">/v1</code>, generated from the route declarations: who may call each, its parameters and body, and the
-            statuses it answers. Send a key as <code className="font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>.
+            The {count} operations of <code className="font-mono text-xs">/v1</code>, generated from the route declarations: who may call each; open one for its parameters, its
+            body and the statuses it answers. Send a key as <code className="font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>.
           </>
         }
         actions={
