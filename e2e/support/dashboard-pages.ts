@@ -28,6 +28,7 @@ export function dashboardPages({ suffix, entity, conflictId }: PageIds): string[
     '/alerts',
     '/keys',
     '/node',
+    '/api-reference',
     '/audit',
     '/quarantine?status=all',
     '/sources?scope=local',

@@ -63,6 +63,8 @@ interface CommonOptions<B, Q> {
   ownQuery?: true;
   /** Records the act in the audit log, whatever its outcome (lib/http/audit-request.ts). */
   audit?: AuditSpec<RouteInput<B, Q>>;
+  /** The success body's zod schema, for the API description (lib/openapi); the handler's answer is not checked against it. */
+  response?: z.ZodType;
   handler: (ctx: RouteContext<B, Q>) => Promise<unknown>;
 }
 
@@ -87,10 +89,21 @@ type RouteOptions<B, Q> = OpenRoute<B, Q> | GuardedRoute<B, Q>;
 
 type NextContext = { params?: Promise<Record<string, string | string[]>> };
 
+/** What a route declared, as the API description (lib/openapi/describe-routes.ts) reads it. */
+export type RouteDeclaration = RouteOptions<unknown, unknown>;
+
 /** A route handler as Next calls it, plus the same route for a caller already authenticated (MCP tool calls). */
 export interface ApiRouteHandler {
   (req: Request, context?: NextContext): Promise<Response>;
   as(principal: Principal): (req: Request, context?: NextContext) => Promise<Response>;
+  /** The declaration the handler was made from: the OpenAPI description is generated from it. */
+  readonly declaration: RouteDeclaration;
+}
+
+/** The declaration behind `handler` when apiRoute made it, else null (a 405 of lib/http/method-not-allowed.ts, a plain function). */
+export function routeDeclaration(handler: unknown): RouteDeclaration | null {
+  if (typeof handler !== 'function' || !('declaration' in handler)) return null;
+  return (handler as ApiRouteHandler).declaration;
 }
 
 export function errorResponse(status: number, error: string, detail: string, extra: Record<string, unknown> = {}): Response {
@@ -160,7 +173,7 @@ export function apiRoute<B = undefined, Q = undefined>(options: RouteOptions<B, 
       res = await auditRequest(options.audit, trail, req, res);
       return { res, keyId: trail.principal?.keyId ?? null, scopes: trail.touched };
     });
-  return Object.assign(timed(null), { as: (principal: Principal) => timed(principal) });
+  return Object.assign(timed(null), { as: (principal: Principal) => timed(principal), declaration: options as RouteDeclaration });
 }
 
 async function callerOf<B, Q>(options: RouteOptions<B, Q>, req: Request, caller: Principal | null, trail: RequestTrail): Promise<Principal> {

@@ -28,11 +28,11 @@ interface Case {
 }
 
 /**
- * Routes outside the model: public (node info, health check, posture check), the exchange of a key for a session,
+ * Routes outside the model: public (node info, the API description, health check, posture check), the exchange of a key for a session,
  * MCP's transport verbs (its tools are checked below), the JSON 404 for unknown /v1 paths.
  */
 const EXEMPT = new Set([
-  'GET /.well-known/stigmem', 'GET /healthz', 'GET /v1/doctor', 'POST /api/session', 'DELETE /api/session', 'GET /mcp', 'DELETE /mcp', 'POST /mcp',
+  'GET /.well-known/stigmem', 'GET /v1/openapi.json', 'GET /healthz', 'GET /v1/doctor', 'POST /api/session', 'DELETE /api/session', 'GET /mcp', 'DELETE /mcp', 'POST /mcp',
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => `${m} /v1/[...path]`),
 ]);
 

@@ -4,7 +4,9 @@ import { McpConnectPanel } from '@/components/node/McpConnectPanel';
 import { McpToolList } from '@/components/node/McpToolList';
 import { NodeInfoCard } from '@/components/node/NodeInfoCard';
 import { ReplicasPanel } from '@/components/node/ReplicasPanel';
+import { Link } from '@/components/ui/Link';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { buttonStyles } from '@/components/ui/styles';
 import { pageAccess } from '@/lib/pages/page-access';
 import { getMaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
 import { getReplicaStatus } from '@/lib/db/replicas/replica-status';
@@ -22,7 +24,15 @@ export default async function NodePage() {
   const [maintenance, replicas] = admin ? await Promise.all([getMaintenanceStatus(), getReplicaStatus()]) : [null, null];
   return (
     <>
-      <PageHeader title="Node" description="This Stigmem node, how agents connect to it over MCP, where its reads run, and how it keeps its database fast." />
+      <PageHeader
+        title="Node"
+        description="This Stigmem node, how agents connect to it over MCP, where its reads run, and how it keeps its database fast."
+        actions={
+          <Link href="/api-reference" className={buttonStyles.secondary}>
+            API reference
+          </Link>
+        }
+      />
       <div className="space-y-4">
         <McpConnectPanel nodeUrl={info.node_url} authRequired={info.auth === 'required'} />
         <McpToolList tools={toolDefinitions.tools} />

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { signInViaApi } from '../support/api';
+
+// The API reference page renders GET /v1/openapi.json: every operation of the document, with the
+// permission it declares, and a link to the JSON itself.
+
+test('the API reference shows every operation of /v1/openapi.json with its permission', async ({ page, request }) => {
+  const res = await request.get('/v1/openapi.json');
+  expect(res.status()).toBe(200);
+  const doc = (await res.json()) as { paths: Record<string, Record<string, { 'x-stigmem-permission': string }>> };
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, permission: op['x-stigmem-permission'] })));
+  expect(operations.length).toBeGreaterThan(50);
+
+  await signInViaApi(page);
+  await page.goto('/node');
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  await expect(page.getByTestId('api-operation')).toHaveCount(operations.length);
+  for (const { label, permission } of operations.filter((op) => ['GET /v1/facts', 'POST /v1/auth/keys', 'GET /v1/openapi.json'].includes(op.label))) {
+    const card = page.getByRole('article', { name: label, exact: true });
+    await expect(card.getByTestId('api-permission')).toHaveText(permission);
+  }
+  // An operation opens to its parameters.
+  const facts = page.getByRole('article', { name: 'GET /v1/facts', exact: true });
+  const parameters = facts.getByRole('table', { name: 'Parameters of GET /v1/facts' });
+  await expect(parameters).toBeHidden();
+  await facts.locator('summary').click();
+  await expect(parameters.getByRole('rowheader', { name: 'as_of', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'OpenAPI 3.1 JSON' })).toHaveAttribute('href', '/v1/openapi.json');
+});

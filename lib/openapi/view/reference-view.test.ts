@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { errorLegend, referenceView, schemaType } from './reference-view';
+
+const document = {
+  openapi: '3.1.0',
+  paths: {
+    '/v1/facts/{id}': {
+      get: {
+        operationId: 'getV1FactsId',
+        tags: ['facts'],
+        description: 'Needs read.',
+        'x-stigmem-permission': 'read',
+        'x-stigmem-scope': 'listing',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+        ],
+        responses: { '404': { $ref: '#/components/responses/Error404' }, '2XX': { description: 'Success.' }, '400': { $ref: '#/components/responses/Error400' } },
+      },
+    },
+    '/v1/conflicts/{id}/resolve': {
+      post: {
+        operationId: 'postV1ConflictsIdResolve',
+        tags: ['conflicts'],
+        security: [{ apiKey: [] }],
+        'x-stigmem-permission': 'write',
+        requestBody: {
+          required: true,
+          'x-stigmem-max-bytes': 1024,
+          content: { 'application/json': { schema: { type: 'object', required: ['note'], properties: { note: { type: 'string' }, scope: { type: 'string', enum: ['local', 'team'] } } } } },
+        },
+        responses: { '200': { description: 'Resolved.' } },
+      },
+      get: { tags: ['conflicts'], security: [], responses: {} },
+    },
+  },
+  components: { responses: { Error404: { description: 'Not found.' }, Error400: { description: 'Bad request.' } } },
+};
+
+describe('referenceView', () => {
+  it('groups operations by tag, in order, with parameters, body fields and statuses resolved', () => {
+    const view = referenceView(document);
+    expect(view.map((group) => group.tag)).toEqual(['conflicts', 'facts']);
+    const [conflicts, facts] = view;
+    expect(conflicts.operations.map((op) => op.method)).toEqual(['GET', 'POST']);
+    expect(conflicts.operations[0].permission).toBe('public');
+    const resolve = conflicts.operations[1];
+    expect(resolve.body).toEqual({
+      required: true,
+      maxBytes: 1024,
+      note: null,
+      fields: [
+        { name: 'note', location: 'body', required: true, type: 'string', description: null },
+        { name: 'scope', location: 'body', required: false, type: '"local" | "team"', description: null },
+      ],
+    });
+    expect(resolve.success).toEqual({ status: '200', description: 'Resolved.' });
+    const fact = facts.operations[0];
+    expect(fact).toMatchObject({ id: 'getV1FactsId', permission: 'read', scope: 'listing', path: '/v1/facts/{id}' });
+    expect(fact.parameters[1]).toEqual({ name: 'limit', location: 'query', required: false, type: 'integer ≥ 1 ≤ 500, default 50', description: null });
+    expect(fact.errors).toEqual([
+      { status: '400', description: 'Bad request.' },
+      { status: '404', description: 'Not found.' },
+    ]);
+    expect(fact.success.status).toBe('2XX');
+  });
+
+  it('writes schemas as short types', () => {
+    expect(schemaType({ type: 'array', items: { type: 'string' } })).toBe('string[]');
+    expect(schemaType({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string | null');
+    expect(schemaType({ type: ['object', 'null'] })).toBe('object | null');
+    expect(schemaType({ $ref: '#/components/schemas/Error' })).toBe('Error');
+    expect(schemaType({ const: 'x' })).toBe('"x"');
+    expect(schemaType({})).toBe('any');
+  });
+
+  it('lists the error statuses the document defines, once', () => {
+    expect(errorLegend(document)).toEqual([
+      { status: '400', description: 'Bad request.' },
+      { status: '404', description: 'Not found.' },
+    ]);
+  });
+});

@@ -1,0 +1,134 @@
+// The API reference page's view of the OpenAPI document (GET /v1/openapi.json): operations grouped
+// by tag, each with its permission, parameters, body fields and the statuses it answers, in the
+// words the document uses. Pure: the page renders what this returns.
+
+type Json = Record<string, unknown>;
+
+export interface ParameterView {
+  name: string;
+  location: string;
+  required: boolean;
+  type: string;
+  description: string | null;
+}
+
+export interface BodyView {
+  required: boolean;
+  /** The largest body the route takes, in bytes. */
+  maxBytes: number | null;
+  /** The top-level fields; empty when the body is checked by a parser of its own (see `note`). */
+  fields: ParameterView[];
+  note: string | null;
+}
+
+export interface StatusView {
+  status: string;
+  description: string;
+}
+
+export interface OperationView {
+  id: string;
+  method: string;
+  path: string;
+  permission: string;
+  scope: string;
+  description: string;
+  parameters: ParameterView[];
+  body: BodyView | null;
+  success: StatusView;
+  errors: StatusView[];
+}
+
+export interface TagView {
+  tag: string;
+  operations: OperationView[];
+}
+
+const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
+
+const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
+
+/** A schema as a short type: string, integer ≥ 1 ≤ 500, "local" | "team", string[], Error. */
+export function schemaType(schema: unknown): string {
+  const s = asObject(schema);
+  if (typeof s.$ref === 'string') return s.$ref.split('/').pop() ?? 'object';
+  if (Array.isArray(s.enum)) return s.enum.map((value) => JSON.stringify(value)).join(' | ');
+  if ('const' in s) return JSON.stringify(s.const);
+  const union = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (Array.isArray(union)) return [...new Set(union.map(schemaType))].join(' | ');
+  const type = Array.isArray(s.type) ? s.type.join(' | ') : typeof s.type === 'string' ? s.type : 'any';
+  if (type === 'array') return `${schemaType(s.items)}[]`;
+  const bounds = [typeof s.minimum === 'number' ? `≥ ${s.minimum}` : '', typeof s.maximum === 'number' ? `≤ ${s.maximum}` : ''].filter(Boolean).join(' ');
+  return bounds ? `${type} ${bounds}` : type;
+}
+
+function withDefault(schema: unknown): string {
+  const s = asObject(schema);
+  return 'default' in s ? `${schemaType(s)}, default ${JSON.stringify(s.default)}` : schemaType(s);
+}
+
+function parameterView(parameter: unknown): ParameterView {
+  const p = asObject(parameter);
+  return { name: String(p.name), location: String(p.in), required: p.required === true, type: withDefault(p.schema), description: typeof p.description === 'string' ? p.description : null };
+}
+
+function bodyView(requestBody: unknown): BodyView | null {
+  if (!requestBody) return null;
+  const body = asObject(requestBody);
+  const schema = asObject(asObject(asObject(body.content)['application/json']).schema);
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const fields = Object.entries(asObject(schema.properties)).map(([name, property]) => ({
+    name,
+    location: 'body',
+    required: required.has(name),
+    type: withDefault(property),
+    description: typeof asObject(property).description === 'string' ? (asObject(property).description as string) : null,
+  }));
+  const note = !fields.length && typeof schema.description === 'string' ? schema.description : null;
+  return { required: body.required === true, maxBytes: typeof body['x-stigmem-max-bytes'] === 'number' ? body['x-stigmem-max-bytes'] : null, fields, note };
+}
+
+/** A response object, or the components.responses entry it refers to. */
+function responseText(response: unknown, components: Json): string {
+  const r = asObject(response);
+  const ref = typeof r.$ref === 'string' ? r.$ref.split('/').pop()! : null;
+  const resolved = ref ? asObject(asObject(components.responses)[ref]) : r;
+  return typeof resolved.description === 'string' ? resolved.description : '';
+}
+
+export function referenceView(document: unknown): TagView[] {
+  const doc = asObject(document);
+  const components = asObject(doc.components);
+  const groups = new Map<string, OperationView[]>();
+  for (const [path, item] of Object.entries(asObject(doc.paths))) {
+    const methods = Object.keys(asObject(item)).filter((m) => METHOD_ORDER.includes(m));
+    for (const method of methods.sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))) {
+      const op = asObject(asObject(item)[method]);
+      const responses = Object.entries(asObject(op.responses)).map(([status, response]) => ({ status, description: responseText(response, components) }));
+      const success = responses.find((r) => r.status.startsWith('2')) ?? { status: '2XX', description: '' };
+      const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'other';
+      const operation: OperationView = {
+        id: String(op.operationId ?? `${method}-${path}`),
+        method: method.toUpperCase(),
+        path,
+        permission: String(op['x-stigmem-permission'] ?? (Array.isArray(op.security) && !op.security.length ? 'public' : 'authenticated')),
+        scope: String(op['x-stigmem-scope'] ?? 'none'),
+        description: typeof op.description === 'string' ? op.description : '',
+        parameters: Array.isArray(op.parameters) ? op.parameters.map(parameterView) : [],
+        body: bodyView(op.requestBody),
+        success,
+        errors: responses.filter((r) => !r.status.startsWith('2')).sort((a, b) => a.status.localeCompare(b.status)),
+      };
+      groups.set(tag, [...(groups.get(tag) ?? []), operation]);
+    }
+  }
+  return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, operations]) => ({ tag, operations }));
+}
+
+/** Every error status the document describes, once, with its meaning: the page's legend. */
+export function errorLegend(document: unknown): StatusView[] {
+  const responses = asObject(asObject(asObject(document).components).responses);
+  return Object.entries(responses)
+    .map(([name, response]) => ({ status: name.replace(/^Error/, ''), description: String(asObject(response).description ?? '') }))
+    .sort((a, b) => a.status.localeCompare(b.status));
+}
