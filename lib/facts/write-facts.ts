@@ -11,7 +11,7 @@ import { valueHash } from './hash-value';
 import type { Hlc } from '../time/hlc';
 import { newestHlc, reserveHlcs } from './issue-hlcs';
 import { lockTargets } from './write-locks';
-import { sqlState } from '../http/database-error';
+import { sqlState } from '../db/sql-state';
 import type { FactInput } from './parse-fact-input';
 import { isSystemRelation, SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertContradictions, upsertHeads } from './triple-store';

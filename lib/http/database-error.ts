@@ -1,3 +1,4 @@
+import { sqlState } from '../db/sql-state';
 import { logger } from '../observability/logger';
 
 // Database failures that are about resources, not about the request: the client may try again
@@ -23,24 +24,6 @@ function prismaCode(error: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-/** The SQLSTATE of a database error however Prisma or the driver wrapped it, or null. */
-export function sqlState(error: unknown): string | null {
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [error];
-  while (queue.length) {
-    const item = queue.shift();
-    if (!item || typeof item !== 'object' || seen.has(item)) continue;
-    seen.add(item);
-    const record = item as Record<string, unknown>;
-    for (const key of ['originalCode', 'code']) {
-      const value = record[key];
-      if (typeof value === 'string' && /^[0-9A-Z]{5}$/.test(value) && !value.startsWith('P')) return value;
-    }
-    queue.push(record.cause, record.meta, record.driverAdapterError);
-  }
-  const message = error instanceof Error ? error.message : '';
-  return /\bout of memory\b/i.test(message) ? '53200' : null;
-}
 
 /** 503 with Retry-After for a resource failure of the database or a transaction that timed out, else null. Logged once, as a warning. */
 export function databaseErrorResponse(error: unknown): Response | null {
