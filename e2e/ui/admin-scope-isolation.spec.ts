@@ -32,6 +32,8 @@ const PAGES: Record<string, () => string> = {
   '/': () => '/',
   '/scopes/[scope]': () => '/scopes/team',
   '/alerts': () => '/alerts?status=all',
+  // Describes the API, none of a scope's things; opened like the rest.
+  '/api-reference': () => '/api-reference',
   '/audit': () => '/audit',
   '/conflicts': () => '/conflicts?status=all',
   '/conflicts/[id]': () => `/conflicts/${encodeURIComponent(team.conflictId)}`,

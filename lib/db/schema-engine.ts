@@ -72,7 +72,7 @@ async function readMigrationList(): Promise<MigrationList> {
   };
 }
 
-/** Distinct from the write lock (7_165_930_211), maintenance's (…212) and the engine's own (72707369). */
+/** Distinct from maintenance's (7_165_930_212) and the engine's own (72707369); the write path's locks use the two-key form. */
 const MIGRATION_LOCK_KEY = 7_165_930_213;
 
 /**

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
+import { lockKeys } from '@/lib/facts/write-locks';
 import { TEST_ADMIN_KEY } from '../harness/constants';
 import { uid } from '../harness/data';
 import { checkInvariants } from '../harness/invariants';
@@ -13,7 +14,8 @@ import { describeCluster, useCluster } from './harness/use-cluster';
 // the chunk it had reached, so no value is decayed twice.
 
 /** The write path's advisory lock (lib/facts/write-facts.ts): holding it stops every writer between chunks. */
-const WRITE_LOCK_KEY = '7165930211';
+/** The lock a decay sweep chunk takes on its scope (lib/facts/write-locks.ts): held here as a gate. */
+const TEAM_SCOPE_LOCK = lockKeys.scope('team');
 const LAPSE_S = 6;
 /** A sweep commits 10,000 value heads per chunk; this many makes two chunks. */
 const SWEEP_FACTS = 12_000;
@@ -162,7 +164,7 @@ describeCluster('many instances, one primary: jobs', () => {
     const lock = new pg.Client({ connectionString: cluster().databaseUrl });
     await lock.connect();
     try {
-      await lock.query('SELECT pg_advisory_lock($1::bigint)', [WRITE_LOCK_KEY]);
+      await lock.query('SELECT pg_advisory_lock($1, $2)', TEAM_SCOPE_LOCK);
       const res = await live[0].call('POST', '/v1/decay/sweep', { scope: 'team' });
       expect(res.status).toBe(202);
       const claimedBy = await claimedOn(live[0], 'decay', res.body.job_id);
@@ -170,8 +172,8 @@ describeCluster('many instances, one primary: jobs', () => {
       // Let exactly one chunk through: the sweep's first chunk waits for the lock; giving it up and
       // asking again queues this session before the sweep's second chunk.
       await waitForWaiter();
-      await lock.query('SELECT pg_advisory_unlock($1::bigint)', [WRITE_LOCK_KEY]);
-      await lock.query('SELECT pg_advisory_lock($1::bigint)', [WRITE_LOCK_KEY]);
+      await lock.query('SELECT pg_advisory_unlock($1, $2)', TEAM_SCOPE_LOCK);
+      await lock.query('SELECT pg_advisory_lock($1, $2)', TEAM_SCOPE_LOCK);
       await waitForWaiter();
       const midway = await decayFacts();
       expect(midway).toBeGreaterThan(0);
@@ -180,7 +182,7 @@ describeCluster('many instances, one primary: jobs', () => {
       expect(progress).toBeCloseTo(midway / SWEEP_FACTS, 3);
 
       await victim.kill();
-      await lock.query('SELECT pg_advisory_unlock($1::bigint)', [WRITE_LOCK_KEY]);
+      await lock.query('SELECT pg_advisory_unlock($1, $2)', TEAM_SCOPE_LOCK);
       const survivor = cluster().live()[0];
       const { body: job, seen } = await waitForJob(survivor, 'decay', res.body.job_id);
       expect(job.status, JSON.stringify(job)).toBe('done');

@@ -13,7 +13,7 @@ import { logger } from '../../observability/logger';
 // belongs to one process, whose statements already run one at a time; there an in-process flag is
 // the whole lock.
 
-/** Distinct from the write path's transaction lock (7_165_930_211). */
+/** Distinct from the migration lock (lib/db/schema-engine.ts); the write path's locks use the two-key form. */
 export const MAINTENANCE_LOCK_KEY = 7_165_930_212;
 
 export interface MaintenanceSession {
