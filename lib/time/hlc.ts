@@ -1,6 +1,6 @@
 // Hybrid logical clock: "{wall_ms}.{counter}", emitted padded (13 and 3 digits) and always
-// compared numerically, wall first. The node's clock is monotonic: the write path reads the
-// newest stored HLC under the write lock before ticking, so it holds across restarts and instances.
+// compared numerically, wall first. The node's clock is one row in the database that every write
+// reserves its HLCs from (lib/facts/issue-hlcs.ts), so it is monotonic across restarts and instances.
 
 export interface Hlc {
   wall: number;
@@ -28,7 +28,7 @@ export function compareHlc(a: Hlc, b: Hlc): number {
 
 /**
  * The order of facts: HLC, then fact id. HLCs this node issues never tie (they are issued under
- * one database-wide lock, docs/decisions.md § HLC ties); imported facts keep the HLC their node gave
+ * one clock row in runs that never overlap, docs/decisions.md § HLC ties); imported facts keep the HLC their node gave
  * them and may tie, and the id decides between those, the same way on every instance and in any
  * order of arrival (GET /v1/facts lists by the same two keys).
  */
@@ -40,24 +40,4 @@ export function maxHlc(a: Hlc | null, b: Hlc | null): Hlc | null {
   if (!a) return b;
   if (!b) return a;
   return compareHlc(a, b) >= 0 ? a : b;
-}
-
-export class HlcClock {
-  private last: Hlc = { wall: 0, counter: 0 };
-
-  constructor(private readonly physicalNow: () => number = Date.now) {}
-
-  /** Receive rule: never issue an HLC at or below one already seen. */
-  observe(seen: Hlc | null): void {
-    if (seen && compareHlc(seen, this.last) > 0) this.last = { ...seen };
-  }
-
-  tick(): Hlc {
-    const wall = this.physicalNow();
-    if (wall > this.last.wall) this.last = { wall, counter: 0 };
-    else if (this.last.counter < HLC_COUNTERS_PER_MS - 1) this.last = { wall: this.last.wall, counter: this.last.counter + 1 };
-    // A thousand HLCs in one millisecond: carry into the wall, so counters keep their three digits.
-    else this.last = { wall: this.last.wall + 1, counter: 0 };
-    return { ...this.last };
-  }
 }

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { expect, inject, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { lockKeys } from '@/lib/facts/write-locks';
+import { reserveHlcs } from '@/lib/facts/issue-hlcs';
+import { compareHlc, type Hlc } from '@/lib/time/hlc';
 import { logger } from '@/lib/observability/logger';
 import { FactBatch, FactRecord } from '../schemas';
 import { api, compareHlcText, describeHttp, dispatch, expectBody, hlcText, setEnv, TEST_ADMIN_KEY, uid, uniqueEntity, wireFact } from '../harness';
@@ -103,6 +105,18 @@ describeHttp('parallel writes', () => {
     }
     const db = await getDb();
     expect(await db.$queryRaw`SELECT entity FROM facts WHERE id = ${id} OR entity = ${second}`).toEqual([{ entity: first }]);
+  });
+
+  it('the clock never goes back: a reservation with the physical clock behind, or after an HLC from ahead, comes after everything issued and seen', async () => {
+    const db = await getDb();
+    const reserve = (count: number, seen: Hlc | null, now?: number) => db.$transaction((tx) => reserveHlcs(tx, count, seen, now));
+    const first = await reserve(5, null);
+    const behind = await reserve(5, null, Date.now() - 3_600_000);
+    expect(behind.first).toBeGreaterThan(first.first + first.count - 1);
+    const ahead = { wall: Date.now() + 60_000, counter: 7 };
+    const after = (await reserve(1, ahead)).take();
+    expect(compareHlc(after, ahead)).toBeGreaterThan(0);
+    expect(compareHlc((await reserve(1, null)).take(), after)).toBeGreaterThan(0);
   });
 
   it('16 writers at once, with imports from a clock ahead among them: no HLC issued twice, each writer sees its HLCs rise, the clock row stays ahead of them all', async () => {
