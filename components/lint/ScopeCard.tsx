@@ -9,7 +9,7 @@ import { cardStyles, linkStyles } from '../ui/styles';
 import { CheckLinks } from './CheckLinks';
 import { HealthScore } from './HealthScore';
 import { NamespaceChart } from './NamespaceChart';
-import { ScopeStat } from './ScopeStat';
+import { ScopeSizeStats } from './ScopeStat';
 import { SeverityLinks } from './SeverityLinks';
 
 const scopeBlurb: Record<string, string> = {
@@ -79,11 +79,7 @@ export function ScopeCard({ health, run, threshold = 0 }: { health: CardHealth; 
       </div>
       {run ? <RunSource scope={scope} run={run} threshold={threshold} /> : null}
       <ScopeTrend scope={scope} />
-      <dl className="mt-4 grid grid-cols-3 gap-4">
-        <ScopeStat figure="facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
-        <ScopeStat figure="live_values" value={health.live_value_count} testId={`scope-${scope}-live`} />
-        <ScopeStat figure="entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
-      </dl>
+      <ScopeSizeStats scope={scope} health={health} className="mt-4 grid grid-cols-3 gap-4" />
       <div className="mt-4 border-t border-slate-100 pt-4">
         {findings ? (
           <>

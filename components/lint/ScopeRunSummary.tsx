@@ -5,7 +5,7 @@ import { DateTime } from '../ui/DateTime';
 import { cardStyles } from '../ui/styles';
 import { HealthScore } from './HealthScore';
 import { runTriggerWords } from './ScopeCard';
-import { ScopeStat } from './ScopeStat';
+import { ScopeSizeStats } from './ScopeStat';
 
 /**
  * The scope page's headline for a scope above the async threshold. Its lint runs in a background
@@ -29,11 +29,7 @@ export function ScopeRunSummary({ scope, latest, threshold }: { scope: string; l
   const { health, run } = latest;
   return (
     <section aria-label={`Latest health run of ${scope}`} data-testid="scope-run-summary" className={`${cardStyles} mb-4 flex flex-wrap items-center justify-between gap-6 p-5`}>
-      <dl className="grid grid-cols-3 gap-6">
-        <ScopeStat figure="facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
-        <ScopeStat figure="live_values" value={health.live_value_count} testId={`scope-${scope}-live`} />
-        <ScopeStat figure="entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
-      </dl>
+      <ScopeSizeStats scope={scope} health={health} className="grid grid-cols-3 gap-6" />
       <div className="min-w-0 max-w-md flex-1 space-y-2">
         <p data-testid={`scope-${scope}-from-run`} className="text-xs text-slate-600">
           As of the health run of <DateTime iso={run.finished_at ?? run.started_at} /> ({runTriggerWords[run.trigger]}): above {facts} facts the score and these counts come from the

@@ -13,3 +13,14 @@ export function ScopeStat({ figure, value, testId }: { figure: FigureName; value
     </div>
   );
 }
+
+/** A scope's three size figures (facts, live values, entities), as every scope card and summary shows them. */
+export function ScopeSizeStats({ scope, health, className }: { scope: string; health: { fact_count: number; live_value_count: number; entity_count: number }; className: string }) {
+  return (
+    <dl className={className}>
+      <ScopeStat figure="facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
+      <ScopeStat figure="live_values" value={health.live_value_count} testId={`scope-${scope}-live`} />
+      <ScopeStat figure="entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
+    </dl>
+  );
+}

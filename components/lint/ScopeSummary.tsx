@@ -1,6 +1,6 @@
 import { HealthScore } from '@/components/lint/HealthScore';
 import { CheckLinks } from '@/components/lint/CheckLinks';
-import { ScopeStat } from '@/components/lint/ScopeStat';
+import { ScopeSizeStats } from '@/components/lint/ScopeStat';
 import { SeverityLinks } from '@/components/lint/SeverityLinks';
 import { scoreBand } from '@/lib/lint/view/scope-status';
 import type { ScopeHealth } from '@/lib/lint/lint-summary';
@@ -12,11 +12,7 @@ export function ScopeSummary({ health }: { health: ScopeHealth }) {
   const { scope } = health;
   return (
     <section aria-label={`Health of ${scope}`} className={`${cardStyles} mb-4 flex flex-wrap items-center justify-between gap-6 p-5`}>
-      <dl className="grid grid-cols-3 gap-6">
-        <ScopeStat figure="facts" value={health.fact_count} testId={`scope-${scope}-facts`} />
-        <ScopeStat figure="live_values" value={health.live_value_count} testId={`scope-${scope}-live`} />
-        <ScopeStat figure="entities" value={health.entity_count} testId={`scope-${scope}-entities`} />
-      </dl>
+      <ScopeSizeStats scope={scope} health={health} className="grid grid-cols-3 gap-6" />
       <div className="space-y-1">
         <SeverityLinks scope={scope} counts={health.findings} />
         <CheckLinks scope={scope} counts={health.by_check} />
