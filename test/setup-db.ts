@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import { reloadConfig } from '@/lib/config/config';
+import { useSharedPglite } from '@/lib/db/connection';
 import { TEST_ADMIN_KEY } from './harness/constants';
 
 // Runs in the worker before each HTTP test file: points the node at the database chosen by
@@ -17,8 +20,9 @@ if (database.kind === 'postgres') {
   process.env.DATABASE_URL = database.url;
   if (database.readUrl) process.env.DATABASE_READ_URL = database.readUrl;
   process.env.STIGMEM_DB_POOL = '5';
-} else {
+} else if (database.kind === 'pglite') {
   process.env.STIGMEM_DATA_DIR = 'memory://';
+  useSharedPglite(new PGlite({ loadDataDir: new Blob([readFileSync(database.template)]) }));
 }
 
 reloadConfig();

@@ -46,6 +46,15 @@ export function sharedPglite(): PGlite {
 }
 
 /**
+ * Makes `db` the process's PGlite (before the first use): the HTTP tests open each file's in-memory
+ * database from one migrated template instead of running every migration again (test/global-db.ts).
+ */
+export function useSharedPglite(db: PGlite): void {
+  if (holder.__stigmemPglite) throw new Error('the embedded database is already open');
+  holder.__stigmemPglite = db;
+}
+
+/**
  * Bytes of the embedded database's WebAssembly heap, or null on PostgreSQL or before it opened.
  * The heap only grows, and it has a hard ceiling: out of it, PGlite reports error 53200.
  */
