@@ -121,13 +121,15 @@ describeHttp('POST /v1/facts/import', () => {
 
   it('moves the node clock past an imported hlc, so later writes sort after it', async () => {
     const entity = uniqueEntity('import-clock');
-    // A few seconds ahead is enough to outrun the physical clock, and keeps later tests on a
-    // shared database from seeing timestamps far in the future.
-    const aheadWall = Date.now() + 3000;
+    // A few seconds ahead of the node's clock is enough to outrun it, and keeps later tests on a
+    // shared database from seeing timestamps far in the future. The node's clock, not the physical
+    // one: other files on a shared database may have moved it ahead with imports of their own.
+    const before = expectBody(await api.post('/v1/facts', wireFact(entity, 'before', { relation: 'memory:before' })), 201, FactRecord);
+    const aheadWall = Math.max(Date.now(), Number(before.hlc.split('.')[0])) + 3000;
     const ahead = hlcText(aheadWall, 5);
     await importFacts([wireFact(entity, 'future', { hlc: ahead })]);
     const next = expectBody(await api.post('/v1/facts', wireFact(entity, 'next', { relation: 'memory:next' })), 201, FactRecord);
     expect(compareHlcText(next.hlc, ahead)).toBeGreaterThan(0);
-    if (Date.now() < aheadWall) expect(next.hlc).toBe(hlcText(aheadWall, 6));
+    if (Date.now() < aheadWall) expect(next.hlc, 'the next HLC after the imported one').toBe(hlcText(aheadWall, 6));
   });
 });
