@@ -12,9 +12,14 @@
 //   example outside suite  e2e/examples against `npm run demo` (reusing that build), twice, with
 //                          `npm run demo -- --reset` between (scripts/example-suite.mjs)
 //   cluster                built servers as real processes on one PostgreSQL database
-//                          (test/cluster); after e2e, so it reuses that build; skipped like the
-//                          PostgreSQL suite when no server answers
-import { spawnSync } from 'node:child_process';
+//                          (test/cluster), reusing that build; skipped like the PostgreSQL suite
+//                          when no server answers
+// Order: the checks and unit tests; then two lanes at once, whose work shares the least (the
+// embedded database's suite is one busy process; the PostgreSQL suites wait on the server much of
+// the time): http (PGlite) beside http (PostgreSQL), replicas and the production build; then the
+// suites that time a browser or several servers, one at a time. Lane output is prefixed with its name.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -24,19 +29,22 @@ const reports = path.join(root, '.test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const results = [];
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-function run(command, args, env = {}) {
+/** Runs a command to its end; with a `lane`, its output is prefixed with the lane's name (lanes run side by side). */
+function run(command, args, env = {}, lane = null) {
   const started = Date.now();
-  const child = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return { ok: child.status === 0, seconds: (Date.now() - started) / 1000 };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: lane ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    if (lane) for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${lane}] ${line}`));
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000 }));
+  });
 }
 
-function check(name, command, args) {
+async function check(name, command, args, lane = null) {
   console.log(`\n=== ${name} ===`);
-  const { ok, seconds } = run(command, args);
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds });
+  const { ok, seconds } = await run(command, args, {}, lane);
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds };
 }
 
 function readJson(file) {
@@ -47,63 +55,58 @@ function readJson(file) {
   }
 }
 
-function vitestSuite(name, project, reportName, env = {}) {
+/** A vitest project's result; `marker` names the file its global setup leaves when it skipped the suite. */
+async function vitestSuite(name, project, reportName, env = {}, lane = null, marker = null) {
   console.log(`\n=== ${name} ===`);
   const report = path.join(reports, `${reportName}.json`);
-  const { ok, seconds } = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const { ok, seconds } = await run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env, lane);
   const json = readJson(report);
-  if (!json) return results.push({ name, passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' });
+  if (!json) return { name, passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' };
   const failed = json.numFailedTests + (ok || json.numFailedTests ? 0 : 1);
-  results.push({ name, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds });
+  const result = { name, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds };
+  const skippedMarker = marker && path.join(reports, marker);
+  if (skippedMarker && existsSync(skippedMarker)) Object.assign(result, { note: readFileSync(skippedMarker, 'utf8').trim() || 'PostgreSQL not reachable: suite skipped', skippedSuite: true });
+  return result;
 }
 
-check('typecheck', bin('tsc'), ['--noEmit']);
-check('lint', bin('eslint'), ['.']);
-vitestSuite('unit', 'unit', 'vitest-unit');
-vitestSuite('http (PGlite)', 'http', 'vitest-http-pglite', { TEST_DB: 'pglite' });
-
-const pgSkippedMarker = path.join(reports, 'postgres-skipped');
-vitestSuite('http (PostgreSQL)', 'http', 'vitest-http-postgres', { TEST_DB: 'postgres' });
-if (existsSync(pgSkippedMarker)) {
-  const suite = results[results.length - 1];
-  suite.note = readFileSync(pgSkippedMarker, 'utf8').trim() || 'PostgreSQL not reachable: suite skipped';
-  suite.skippedSuite = true;
-}
-
-const replicasSkippedMarker = path.join(reports, 'replicas-skipped');
-vitestSuite('replicas (PostgreSQL primary + streaming replicas)', 'replicas', 'vitest-replicas');
-if (existsSync(replicasSkippedMarker)) {
-  const suite = results[results.length - 1];
-  suite.note = readFileSync(replicasSkippedMarker, 'utf8').trim();
-  suite.skippedSuite = true;
-}
-
-console.log('\n=== e2e (Playwright, Chromium) ===');
-if (ensureChromium()) {
+async function e2e() {
+  console.log('\n=== e2e (Playwright, Chromium) ===');
+  if (!chromium) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Chromium is not available' };
   const report = path.join(reports, 'playwright.json');
-  const { ok, seconds } = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  // The build was made in the PostgreSQL lane; a failed build fails here too (npm start has nothing to serve).
+  const { ok, seconds } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: '1' });
   const stats = readJson(report)?.stats;
-  if (!stats) results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' });
-  else results.push({ name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected + (ok || stats.unexpected ? 0 : 1), skipped: stats.skipped, seconds });
-} else {
-  results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Chromium is not available' });
+  if (!stats) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' };
+  return { name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected + (ok || stats.unexpected ? 0 : 1), skipped: stats.skipped, seconds };
 }
 
-console.log('\n=== example outside suite (twice, demo reset between) ===');
-{
-  const { seconds } = run(process.execPath, [path.join(root, 'scripts', 'example-suite.mjs')]);
+async function exampleSuite() {
+  console.log('\n=== example outside suite (twice, demo reset between) ===');
+  const { seconds } = await run(process.execPath, [path.join(root, 'scripts', 'example-suite.mjs')]);
   const json = readJson(path.join(reports, 'example-suite.json'));
-  if (!json) results.push({ name: 'example outside suite', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' });
-  else results.push({ name: 'example outside suite', passed: json.passed, failed: json.failed, skipped: json.skipped, seconds, note: json.notes.join('; ') || undefined });
+  if (!json) return { name: 'example outside suite', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' };
+  return { name: 'example outside suite', passed: json.passed, failed: json.failed, skipped: json.skipped, seconds, note: json.notes.join('; ') || undefined };
 }
 
-const clusterSkippedMarker = path.join(reports, 'cluster-skipped');
-vitestSuite('cluster (PostgreSQL, real processes)', 'cluster', 'vitest-cluster');
-if (existsSync(clusterSkippedMarker)) {
-  const suite = results[results.length - 1];
-  suite.note = readFileSync(clusterSkippedMarker, 'utf8').trim() || 'PostgreSQL not reachable: suite skipped';
-  suite.skippedSuite = true;
-}
+const results = [];
+results.push(await check('typecheck', bin('tsc'), ['--noEmit']));
+results.push(await check('lint', bin('eslint'), ['.']));
+results.push(await vitestSuite('unit', 'unit', 'vitest-unit'));
+// Before the lanes: it may take apt-get a while, and it blocks this process.
+const chromium = ensureChromium();
+
+const [embedded, postgres] = await Promise.all([
+  (async () => [await vitestSuite('http (PGlite)', 'http', 'vitest-http-pglite', { TEST_DB: 'pglite' }, 'pglite')])(),
+  (async () => [
+    await vitestSuite('http (PostgreSQL)', 'http', 'vitest-http-postgres', { TEST_DB: 'postgres' }, 'postgres', 'postgres-skipped'),
+    await vitestSuite('replicas (PostgreSQL primary + streaming replicas)', 'replicas', 'vitest-replicas', {}, 'postgres', 'replicas-skipped'),
+    await check('production build (for e2e, the example suite and cluster)', 'npm', ['run', 'build'], 'postgres'),
+  ])(),
+]);
+results.push(...embedded, ...postgres);
+results.push(await e2e());
+results.push(await exampleSuite());
+results.push(await vitestSuite('cluster (PostgreSQL, real processes)', 'cluster', 'vitest-cluster', {}, null, 'cluster-skipped'));
 
 console.log('\n| suite | passed | failed | skipped | seconds | note |\n|---|---:|---:|---:|---:|---|');
 for (const r of results) console.log(`| ${r.name} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seconds.toFixed(1)} | ${r.note ?? ''} |`);
