@@ -11,6 +11,7 @@ import { healthOperations, largeLint } from './bench/measure-health';
 import { httpIngest, httpLargeLint, httpUserPath } from './bench/measure-http';
 import { manyValuedTriple } from './bench/measure-many-valued';
 import { writeScaling } from './bench/measure-write-scaling';
+import { writeCost } from './bench/measure-write-cost';
 import { ensureBuilt } from './bench/bench-server';
 
 // npm run bench -- [--facts 100000] [--large 1000000] [--quick] [--only pglite|postgres]
@@ -36,7 +37,7 @@ import { ensureBuilt } from './bench/bench-server';
 // measurement alone and no state (Prisma client, PGlite instance, HLC clock) leaks between them.
 
 const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, writeScaling, manyValuedTriple, httpLargeLint, httpIngest];
-const LIB_OPERATIONS: BenchOperation[] = [batchIngest, naiveCreate, healthOperations, largeLint];
+const LIB_OPERATIONS: BenchOperation[] = [batchIngest, writeCost, naiveCreate, healthOperations, largeLint];
 const MODES = ['all', 'http', 'lib'] as const;
 
 const TARGETS = [
