@@ -210,4 +210,59 @@ describeHttp('crash safety: SIGKILL mid-write and mid-job, then a restart on the
     expect(swept.facts_retracted + retractedByTakeover).toBeLessThanOrEqual((batches * BATCH) / 2);
     await kill(node);
   }, 300_000);
+
+  it('keeps 16 writers in flight into shared triples all or nothing, each contradiction recorded once', async () => {
+    const db = await newDatabase();
+    let node = await startNode(db);
+    // Sixteen writers of batches that write each of 24 triples of team once, with one of three
+    // values: every batch meets the others' entities (they take turns on those locks) and joins
+    // values to the triples' contradictions.
+    const WRITERS = 16;
+    const TRIPLES = 24;
+    const batch = (w: number, round: number) =>
+      Array.from({ length: TRIPLES }, (_, i) => ({
+        entity: `stigmem://kill/shared/e${i % 12}`,
+        relation: i < 12 ? 'ops:owner' : 'ops:status',
+        value: { type: 'string', v: ['red', 'green', 'blue'][(w + i + round) % 3] },
+        source: `stigmem://kill/w${w}/r${round}`,
+        scope: 'team',
+      }));
+    const acknowledged: string[] = [];
+    const inFlight: Promise<unknown>[] = [];
+    for (let w = 0; w < WRITERS; w++) {
+      inFlight.push(
+        (async () => {
+          for (let round = 0; ; round++) {
+            const res = await node.call('POST', '/v1/facts', { facts: batch(w, round) });
+            if (res.status !== 201) return;
+            acknowledged.push(`w${w}/r${round}`);
+          }
+        })().catch(() => undefined),
+      );
+    }
+    // Killed while every writer has a batch in flight, some after several acknowledged rounds.
+    while (acknowledged.length < WRITERS) await new Promise((r) => setTimeout(r, 20));
+    await kill(node);
+    await Promise.all(inFlight);
+
+    node = await startNode(db);
+    const stored = async (tag: string) => {
+      const res = await node.call('GET', `/v1/facts?source=${encodeURIComponent(`stigmem://kill/${tag}`)}&limit=500&include_expired=true&include_contradicted=true`);
+      return res.body.facts.length;
+    };
+    for (const tag of acknowledged) expect(await stored(tag), tag).toBe(TRIPLES);
+    for (let w = 0; w < WRITERS; w++) {
+      const next = acknowledged.filter((tag) => tag.startsWith(`w${w}/`)).length;
+      expect([0, TRIPLES], `w${w}/r${next}, cut off`).toContain(await stored(`w${w}/r${next}`));
+    }
+    // Every triple holds its three values live: one open contradiction, two conflicts joined against its anchor, no pair twice.
+    const conflicts = await node.call('GET', '/v1/conflicts?scope=team&status=unresolved&limit=500');
+    expect(conflicts.status).toBe(200);
+    const rows = (conflicts.body as unknown as { conflicts: { entity: string; relation: string; contradiction_id: string; fact_a: { value: { v: string } }; fact_b: { value: { v: string } } }[] }).conflicts;
+    const pairs = rows.map((c) => `${c.entity} ${c.relation} ${[c.fact_a.value.v, c.fact_b.value.v].sort().join('/')}`);
+    expect(new Set(pairs).size, 'each contradicting pair recorded once').toBe(pairs.length);
+    expect(rows).toHaveLength(TRIPLES * 2);
+    expect(new Set(rows.map((c) => c.contradiction_id)).size, 'one contradiction per triple').toBe(TRIPLES);
+    await kill(node);
+  }, 300_000);
 });
