@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { routeDeclaration, type RouteDeclaration } from '../http/api-route';
+import { successStatuses } from '../http/response-check';
 import { HTTP_METHODS, type HttpMethod, servesMethod } from '../http/method-not-allowed';
 import { NODE_VERSION } from '../node/node-info';
 import { ERROR_RESPONSES, errorStatuses, maxBodyBytes } from './error-responses';
@@ -87,11 +88,13 @@ function successResponse(declaration: RouteDeclaration, components: Record<strin
   const schema = declaration.response
     ? toOpenApiSchema(declaration.response, 'output', components, `${prefix}_response`)
     : { type: 'object', description: 'The route\u2019s JSON answer: its fields are in docs/api.md.' };
-  // A handler that builds its own Response (201 for a write, 202 for a job) sets a status the declaration does not show.
-  const status = declaration.status ? String(declaration.status) : '2XX';
-  const description = declaration.status ? 'Success.' : 'Success: 200, or 201 for a created record and 202 for a job, as docs/api.md says for the route.';
-  return { [status]: { description, content: { 'application/json': { schema } } } };
+  const statuses = successStatuses(declaration);
+  return Object.fromEntries(
+    statuses.map((status) => [String(status), { description: SUCCESS_DESCRIPTIONS[status] ?? 'Success.', content: { 'application/json': { schema } } }]),
+  );
 }
+
+const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'Success.', 201: 'Created.', 202: 'Accepted: a job was queued.' };
 
 const operationId = (method: string, path: string) =>
   `${method.toLowerCase()}${path

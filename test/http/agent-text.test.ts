@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { ISSUE_FORGERIES } from '@/lib/agent-text/hostile-text.test-support';
 import { api, describeHttp, expectBody, uid, wireFact } from '../harness';
-import { FactRecord } from '../schemas';
+import { FactRecord } from '@/lib/wire/records';
 
 // The structural channel over HTTP (issue 29): facts whose values forge Markdown structure or hide
 // characters, read back through every rendering for an agent — POST /v1/context (by entity and for

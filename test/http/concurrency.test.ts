@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { z } from 'zod';
-import { FactRecord } from '../schemas';
+import { FactRecord } from '@/lib/wire/records';
 import { api, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
 import { checkInvariants } from '../harness/invariants';
 

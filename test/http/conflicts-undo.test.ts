@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { DismissResponse, FactBatch, FactList, ResolveResponse, UndoResponse } from '../schemas';
+import { DismissResponse, FactBatch, FactList, ResolveResponse, UndoResponse } from '@/lib/wire/records';
 import { api, contradictionsOf, createKey, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
 
 // POST /v1/conflicts/:id/undo (docs/decisions.md § Review workflow): a decision taken back leaves the

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FactRecord } from '../schemas';
+import { FactRecord } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, type TestKey, uniqueEntity, wireFact } from '../harness';
 
 // GET /v1/graph/neighbors (docs/api.md § Graph): an entity's neighbourhood along live ref values,

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CreatedKey, FactList } from '../schemas';
+import { CreatedKey, FactList } from '@/lib/wire/records';
 import { advanceClock, api, createKey, describeHttp, expectBody, expectError, type TestKey, uniqueEntity } from '../harness';
 
 // Key expiry and GET /v1/auth/keys/expiring-soon (docs/api.md § Keys): the reference node's

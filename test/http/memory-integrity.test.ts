@@ -5,8 +5,8 @@ import { inspectPendingHeads } from '@/lib/integrity/inspect-pending-heads';
 import { INTEGRITY_VERSION } from '@/lib/integrity/inspect-value';
 import { entityHistory } from '@/lib/entities/entity-history';
 import { api, contradictionsOf, createKey, describeHttp, expectBody, expectError, liveValues, setEnv, uniqueEntity, wireFact } from '../harness';
-import { FactList, FactRecord } from '../schemas';
-import { LintResult } from '../lint-schemas';
+import { FactList, FactRecord } from '@/lib/wire/records';
+import { LintResult } from '@/lib/wire/lint';
 
 // Memory integrity over HTTP (issue 29, docs/decisions.md § Memory integrity): written values are
 // inspected as they are written; lint's `injection` and `sensitive` checks read what was found (and

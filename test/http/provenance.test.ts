@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FactRecord } from '../schemas';
+import { FactRecord } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, type TestKey, uid, uniqueEntity, wireFact } from '../harness';
 
 // GET /v1/facts/{id}/provenance (docs/api.md § Facts): the derived_from walk, redacting what the key

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, createKey, describeHttp, expectBody, expectError, uid, wireFact } from '../harness';
-import { FactRecord } from '../schemas';
+import { FactRecord } from '@/lib/wire/records';
 
 // POST /v1/recall: relevance on a small known corpus, the token budget, neighbours by ref hops,
 // scope isolation, and what is never returned. Every corpus word carries this test's own token

@@ -5,8 +5,8 @@ import { getDb } from '@/lib/db/prisma';
 import { parseAsOf } from '@/lib/time-travel/as-of';
 import { atInstant } from '@/lib/time-travel/at-instant';
 import { api, conflictsOf, describeHttp, expectBody, expectError, hlcText, uniqueEntity, wireFact } from '../harness';
-import { FactList, FactRecord } from '../schemas';
-import { LintResult } from '../lint-schemas';
+import { FactList, FactRecord } from '@/lib/wire/records';
+import { LintResult } from '@/lib/wire/lint';
 
 // Time travel (docs/api.md § Time travel): `as_of` answers from the log as it stood at an instant —
 // facts recorded by then, value heads, conflicts and contradictions replayed to then — through the

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { routeDeclaration } from '@/lib/http/api-route';
 import { api, createKey, describeHttp, dispatch, expectBody, expectError, openConflict, routes, uid, uniqueEntity, wireFact } from '../harness';
-import { LintResult } from '../lint-schemas';
-import { ConflictList, ErrorBody, FactBatch, FactList, FactRecord } from '../schemas';
+import { LintResult } from '@/lib/wire/lint';
+import { ConflictList, ErrorBody, FactBatch, FactList, FactRecord } from '@/lib/wire/records';
 
 // Wire compatibility with the official Stigmem clients (SDK 0.9.0-alpha.10 and the MCP adapter),
 // written from the reference node's published OpenAPI subset and the table of issue 15: one test

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// Zod schemas of the wire shapes (reference node subset plus this node's extensions). HTTP tests
-// parse every response body with these, so a missing or mistyped field fails the test.
+// Zod schemas of the wire shapes (reference node subset plus this node's extensions). Routes declare
+// them as their `response` (the OpenAPI description shows them); the HTTP tests check every answer
+// against its route's schema (lib/http/response-check.ts) and parse bodies with them.
 
 export const SCOPES = ['local', 'team', 'company', 'public'] as const;
 export const Scope = z.enum(SCOPES);

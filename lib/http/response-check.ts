@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+
+// The HTTP tests check every success answer against what its route declares (lib/http/api-route.ts:
+// `response`, `status`, `statuses`), so the API description (lib/openapi) cannot drift from what
+// the handlers send. Off in the server: only a test installs a listener (test/setup-db.ts).
+
+export interface ResponseMismatch {
+  /** METHOD and path of the request. */
+  request: string;
+  status: number;
+  problem: string;
+}
+
+/** What apiRoute knows of a route's success answer. */
+export interface DeclaredSuccess {
+  response?: z.ZodType;
+  status?: number;
+  statuses?: readonly number[];
+}
+
+let listener: ((mismatch: ResponseMismatch) => void) | null = null;
+
+/** Installs (or with null removes) the listener that hears every mismatch. */
+export function onResponseMismatch(next: ((mismatch: ResponseMismatch) => void) | null): void {
+  listener = next;
+}
+
+export const responseChecksOn = () => listener !== null;
+
+/** The success statuses a route may answer: its `statuses`, else its `status`, else 200. */
+export const successStatuses = (declared: DeclaredSuccess): readonly number[] => declared.statuses ?? [declared.status ?? 200];
+
+/** Checks a success answer (2xx) against the declaration and reports any mismatch to the listener. */
+export async function checkResponse(declared: DeclaredSuccess, req: Request, res: Response): Promise<void> {
+  if (!listener || res.status < 200 || res.status > 299) return;
+  const report = listener;
+  const request = `${req.method} ${new URL(req.url).pathname}`;
+  const fail = (problem: string) => report({ request, status: res.status, problem });
+  if (!successStatuses(declared).includes(res.status)) fail(`status ${res.status} is not among the declared ${successStatuses(declared).join(', ')}`);
+  if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return;
+  if (!declared.response) return fail('the route declares no response schema');
+  const body: unknown = await res.clone().json();
+  const parsed = declared.response.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    fail(`body does not match the declared schema at ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+  }
+}
