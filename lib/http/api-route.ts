@@ -68,6 +68,8 @@ interface CommonOptions<B, Q> {
   audit?: AuditSpec<RouteInput<B, Q>>;
   /** The success body's zod schema: the API description (lib/openapi) shows it, the HTTP tests check every answer against it (lib/http/response-check.ts). */
   response?: z.ZodType;
+  /** The media types of a success answer that is not only a JSON document (a CSV download, Prometheus text); application/json by default. A JSON one among them still has `response`. */
+  produces?: readonly string[];
   handler: (ctx: RouteContext<B, Q>) => Promise<unknown>;
 }
 

@@ -16,6 +16,7 @@ export interface DeclaredSuccess {
   response?: z.ZodType;
   status?: number;
   statuses?: readonly number[];
+  produces?: readonly string[];
 }
 
 let listener: ((mismatch: ResponseMismatch) => void) | null = null;
@@ -30,6 +31,17 @@ export const responseChecksOn = () => listener !== null;
 /** The success statuses a route may answer: its `statuses`, else its `status`, else 200. */
 export const successStatuses = (declared: DeclaredSuccess): readonly number[] => declared.statuses ?? [declared.status ?? 200];
 
+export const JSON_MEDIA_TYPE = 'application/json';
+
+/** The media types a route's success answer comes in: its `produces`, else JSON. */
+export const successMediaTypes = (declared: DeclaredSuccess): readonly string[] => declared.produces ?? [JSON_MEDIA_TYPE];
+
+/** A status whose answer has no body (204 No Content): it declares no media type and no schema. */
+export const isBodiless = (status: number) => status === 204;
+
+/** "text/csv; charset=utf-8" → "text/csv". */
+const mediaType = (contentType: string | null) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+
 /** Checks a success answer (2xx) against the declaration and reports any mismatch to the listener. */
 export async function checkResponse(declared: DeclaredSuccess, req: Request, res: Response): Promise<void> {
   if (!listener || res.status < 200 || res.status > 299) return;
@@ -37,7 +49,11 @@ export async function checkResponse(declared: DeclaredSuccess, req: Request, res
   const request = `${req.method} ${new URL(req.url).pathname}`;
   const fail = (problem: string) => report({ request, status: res.status, problem });
   if (!successStatuses(declared).includes(res.status)) fail(`status ${res.status} is not among the declared ${successStatuses(declared).join(', ')}`);
-  if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return;
+  if (res.body === null) return;
+  const type = mediaType(res.headers.get('content-type'));
+  if (!successMediaTypes(declared).includes(type)) return fail(`content type ${type || '(none)'} is not among the declared ${successMediaTypes(declared).join(', ')}`);
+  // Only a JSON answer has a schema to meet; a download's text (CSV, Prometheus) is checked by its own tests.
+  if (type !== JSON_MEDIA_TYPE) return;
   if (!declared.response) return fail('the route declares no response schema');
   const body: unknown = await res.clone().json();
   const parsed = declared.response.safeParse(body);
