@@ -52,6 +52,9 @@ export const FactBatch = z.object({ facts: z.array(FactRecord) });
 export const CONFLICT_ID_PATTERN = /^stigmem:conflict:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const CONTRADICTION_ID_PATTERN = /^stigmem:contradiction:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** The suggested winner of an open contradiction (review workflow): the value with more evidence or clearly higher confidence. */
+export const Suggestion = z.object({ winning_fact_id: z.string().min(1), basis: z.enum(['evidence', 'confidence']), reason: z.string().min(1) });
+
 export const ConflictRecord = z.object({
   conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
   entity: z.string().min(1),
@@ -68,10 +71,11 @@ export const ConflictRecord = z.object({
   resolution_fact_id: z.string().nullable(),
   do_not_reopen_before: isoInstant.nullable(),
   contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN).nullable(),
+  age_days: z.number().min(0).nullable().describe('Unresolved only: days since detection, to one decimal'),
+  aged: z.boolean().describe('Unresolved and older than the review window (14 days)'),
+  suggestion: Suggestion.nullable().describe("Unresolved only: its contradiction's suggested winner"),
 });
 export type ConflictRecord = z.infer<typeof ConflictRecord>;
-
-const Suggestion = z.object({ winning_fact_id: z.string().min(1), basis: z.enum(['evidence', 'confidence']), reason: z.string().min(1) });
 
 export const ContradictionRecord = z.object({
   contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
