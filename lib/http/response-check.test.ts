@@ -31,6 +31,16 @@ describe('checkResponse', () => {
     expect(await mismatches({}, Response.json({ id: 'a' }))).toEqual([{ request: 'POST /v1/things', status: 200, problem: 'the route declares no response schema' }]);
   });
 
+  it('refuses a field the schema does not name, at any depth (the description says there is none)', async () => {
+    const Page = z.object({ things: z.array(Thing), note: z.unknown() });
+    expect(await mismatches({ response: Page }, Response.json({ things: [{ id: 'a' }, { id: 'b', secret: 1 }], note: { free: 'form' } }))).toEqual([
+      { request: 'POST /v1/things', status: 200, problem: 'body has a field the declared schema does not name: things.1.secret' },
+    ]);
+    // A free-form field (z.unknown, a record) keeps what it holds.
+    expect(await mismatches({ response: Page }, Response.json({ things: [], note: { free: 'form' } }))).toEqual([]);
+    expect(await mismatches({ response: z.record(z.string(), z.number()) }, Response.json({ a: 1, b: 2 }))).toEqual([]);
+  });
+
   it('checks only the media type of a download, and refuses one the route does not declare', async () => {
     const csv = () => new Response('id\na\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
     expect(await mismatches({ produces: ['text/csv', 'application/json'] }, csv())).toEqual([]);

@@ -59,6 +59,31 @@ export async function checkResponse(declared: DeclaredSuccess, req: Request, res
   const parsed = declared.response.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    fail(`body does not match the declared schema at ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+    return fail(`body does not match the declared schema at ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
   }
+  // The description says an object has no fields but its schema's (additionalProperties: false), and
+  // zod drops the others as it parses: a field the parse dropped is one the schema does not declare.
+  const extra = undeclaredField(body, parsed.data, '');
+  if (extra !== null) fail(`body has a field the declared schema does not name: ${extra}`);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The path of the first field of `sent` that `parsed` (the schema's output) left out, or null. */
+function undeclaredField(sent: unknown, parsed: unknown, path: string): string | null {
+  if (Array.isArray(sent) && Array.isArray(parsed)) {
+    for (let i = 0; i < sent.length; i++) {
+      const found = undeclaredField(sent[i], parsed[i], `${path}${path ? '.' : ''}${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!isRecord(sent) || !isRecord(parsed)) return null;
+  for (const [key, value] of Object.entries(sent)) {
+    const at = `${path}${path ? '.' : ''}${key}`;
+    if (!(key in parsed)) return at;
+    const found = undeclaredField(value, parsed[key], at);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -4,8 +4,14 @@ import { optionalAsOf } from './time-travel';
 
 // Wire shapes of what an agent reads: a recall's scored facts, and a boot context.
 
-const ScoredFact = z.object({
-  fact: FactRecord,
+/** A fact as recall hands it to an agent: its text fields made inert (lib/agent-text/agent-fact.ts). */
+export const AgentFactRecord = FactRecord.extend({
+  sanitizer_warnings: z.array(z.string().regex(/^(entity|relation|source|value):[a-z_]+$/)).describe('One "<field>:<change>" per change made to make the text inert'),
+  sanitizer_redacted: z.literal(false).describe('This node never withholds a value'),
+});
+
+export const ScoredFact = z.object({
+  fact: AgentFactRecord,
   score: z.number(),
   score_breakdown: z.object({
     lexical: z.number(),

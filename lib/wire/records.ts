@@ -113,7 +113,13 @@ export const UndoResponse = z.object({
 
 export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean() });
 
-export const ResolveResponse = z.object({ resolution_fact_id: z.string().min(1), conflict_status: z.literal('resolved') });
+export const ResolveResponse = z.object({
+  resolution_fact_id: z.string().min(1),
+  conflict_status: z.literal('resolved'),
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
+  conflicts_closed: z.number().int().min(0).describe('Conflicts of the contradiction this decision closed'),
+  values_retracted: z.number().int().min(0).describe('Other live values retracted'),
+});
 export const ReopenResponse = z.object({
   conflict_id: z.string().min(1),
   cooldown_ended_at: isoInstant,
@@ -124,6 +130,8 @@ export const DismissResponse = z.object({
   conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
   conflict_status: z.literal('resolved'),
   resolution_basis: z.literal('dismissed'),
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
+  conflicts_closed: z.number().int().min(0),
 });
 
 export const Permission = z.enum(['read', 'write', 'admin']);
