@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { reloadConfig } from '@/lib/config/config';
 import { useSharedPglite } from '@/lib/db/connection';
+import { onResponseMismatch, type ResponseMismatch } from '@/lib/http/response-check';
 import { TEST_ADMIN_KEY } from './harness/constants';
 
 // Runs in the worker before each HTTP test file: points the node at the database chosen by
@@ -32,6 +33,14 @@ beforeAll(async () => {
   if (database.kind === 'skipped') return;
   const { ensureNodeSetup } = await import('@/lib/node/node-setup');
   await ensureNodeSetup();
+});
+
+// Every success answer a test provokes must match what its route declares (lib/http/response-check.ts).
+const mismatches: ResponseMismatch[] = [];
+onResponseMismatch((mismatch) => mismatches.push(mismatch));
+afterEach(() => {
+  const found = mismatches.splice(0);
+  expect(found, 'answers that do not match their route\'s declared response').toEqual([]);
 });
 
 // The postgres run found no server: every test reports as skipped (describeHttp skips whole files;

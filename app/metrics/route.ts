@@ -10,7 +10,7 @@ const respond = async (scopes: string[]) => {
 };
 
 /** Prometheus text format. A key with `read` sees its scopes; STIGMEM_METRICS_PUBLIC=true opens it (all scopes). */
-const withKey = apiRoute({ permission: 'read', scope: 'listing', handler: ({ scopes }) => respond(scopes) });
-const open = apiRoute({ permission: 'public', handler: () => respond([...FACT_SCOPES]) });
+const withKey = apiRoute({ permission: 'read', scope: 'listing', produces: ['text/plain'], handler: ({ scopes }) => respond(scopes) });
+const open = apiRoute({ permission: 'public', produces: ['text/plain'], handler: () => respond([...FACT_SCOPES]) });
 
 export const GET = (req: Request) => (metricsArePublic() ? open(req) : withKey(req));

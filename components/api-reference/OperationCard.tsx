@@ -3,6 +3,7 @@ import { cardStyles } from '../ui/styles';
 import { DocText } from './DocText';
 import { FieldTable } from './FieldTable';
 import { MethodBadge } from './MethodBadge';
+import { SuccessAnswer } from './SuccessAnswer';
 
 const SCOPE_TEXT: Record<string, string> = {
   input: 'the scopes it names',
@@ -56,10 +57,17 @@ export function OperationCard({ operation }: { operation: OperationView }) {
               {body.fields.length ? <FieldTable rows={body.fields} caption={`Body fields of ${label}`} /> : null}
             </div>
           ) : null}
+          {operation.success.map((success) => (
+            <SuccessAnswer key={success.status} success={success} label={label} />
+          ))}
           <div className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-xs">
             <h4 className="font-semibold tracking-wide text-slate-600 uppercase">Answers</h4>
             <ul className="flex flex-wrap gap-1" aria-label={`Statuses of ${label}`} data-testid="api-statuses">
-              <li className="rounded bg-emerald-50 px-1.5 py-0.5 font-mono text-emerald-800">{operation.success.status}</li>
+              {operation.success.map((success) => (
+                <li key={success.status} className="rounded bg-emerald-50 px-1.5 py-0.5 font-mono text-emerald-800">
+                  {success.status}
+                </li>
+              ))}
               {operation.errors.map((error) => (
                 <li key={error.status} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-700">
                   {error.status}

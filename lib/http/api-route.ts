@@ -11,6 +11,7 @@ import { type AuditNote, type AuditSpec, auditRequest, newTrail, type RequestTra
 import { databaseErrorResponse } from './database-error';
 import { STATUS_OF_KIND } from './error-status';
 import { ClientGone, MAX_BODY_BYTES, readJsonBody } from './read-body';
+import { checkResponse, responseChecksOn } from './response-check';
 
 // The one route wrapper every handler uses (docs/architecture.md § Conventions). A route declares
 // who may call it — `permission` and what it touches, `scope`: the scopes of its input or of the
@@ -55,6 +56,8 @@ interface CommonOptions<B, Q> {
   invalidStatus?: 400 | 422;
   /** Success status when the handler returns plain data. */
   status?: number;
+  /** The success statuses of a handler that builds its own Response (201 for a created record, 202 for a job, 200 for a replay). */
+  statuses?: readonly number[];
   /** Largest accepted body: MAX_BODY_BYTES unless the route takes batches (lib/http/read-body.ts). */
   maxBodyBytes?: number;
   /** Checks of the request itself, before its body is read (sign-in takes only same-origin JSON). */
@@ -63,8 +66,10 @@ interface CommonOptions<B, Q> {
   ownQuery?: true;
   /** Records the act in the audit log, whatever its outcome (lib/http/audit-request.ts). */
   audit?: AuditSpec<RouteInput<B, Q>>;
-  /** The success body's zod schema, for the API description (lib/openapi); the handler's answer is not checked against it. */
+  /** The success body's zod schema: the API description (lib/openapi) shows it, the HTTP tests check every answer against it (lib/http/response-check.ts). */
   response?: z.ZodType;
+  /** The media types of a success answer that is not only a JSON document (a CSV download, Prometheus text); application/json by default. A JSON one among them still has `response`. */
+  produces?: readonly string[];
   handler: (ctx: RouteContext<B, Q>) => Promise<unknown>;
 }
 
@@ -219,6 +224,7 @@ async function handle<B, Q>(options: RouteOptions<B, Q>, caller: Principal | nul
   const result = await options.handler({ ...input, principal, scopes, audit: trail.note });
   trail.result = result;
   const res = result instanceof Response ? result : Response.json(result, { status: options.status ?? 200 });
+  if (responseChecksOn()) await checkResponse(options, req, res);
   return nameIgnoredParameters(res, options as CommonOptions<unknown, unknown>, req);
 }
 

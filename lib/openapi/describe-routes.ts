@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { routeDeclaration, type RouteDeclaration } from '../http/api-route';
+import { isBodiless, JSON_MEDIA_TYPE, successMediaTypes, successStatuses } from '../http/response-check';
 import { HTTP_METHODS, type HttpMethod, servesMethod } from '../http/method-not-allowed';
 import { NODE_VERSION } from '../node/node-info';
 import { ERROR_RESPONSES, errorStatuses, maxBodyBytes } from './error-responses';
@@ -83,15 +84,30 @@ function requestBody(declaration: RouteDeclaration, components: Record<string, J
   return { required, content: { 'application/json': { schema } }, 'x-stigmem-max-bytes': maxBodyBytes(declaration) };
 }
 
+/** The success answers: each declared status with the route's media types, JSON shown by its `response` schema. */
 function successResponse(declaration: RouteDeclaration, components: Record<string, JsonSchema>, prefix: string): Record<string, JsonSchema> {
-  const schema = declaration.response
+  const json = declaration.response
     ? toOpenApiSchema(declaration.response, 'output', components, `${prefix}_response`)
     : { type: 'object', description: 'The route\u2019s JSON answer: its fields are in docs/api.md.' };
-  // A handler that builds its own Response (201 for a write, 202 for a job) sets a status the declaration does not show.
-  const status = declaration.status ? String(declaration.status) : '2XX';
-  const description = declaration.status ? 'Success.' : 'Success: 200, or 201 for a created record and 202 for a job, as docs/api.md says for the route.';
-  return { [status]: { description, content: { 'application/json': { schema } } } };
+  const content = Object.fromEntries(
+    successMediaTypes(declaration).map((type) => [type, { schema: type === JSON_MEDIA_TYPE ? json : { type: 'string', description: MEDIA_DESCRIPTIONS[type] ?? 'The answer\u2019s text, streamed.' } }]),
+  );
+  return Object.fromEntries(
+    successStatuses(declaration).map((status) => [
+      String(status),
+      { description: SUCCESS_DESCRIPTIONS[status] ?? 'Success.', ...(isBodiless(status) ? {} : { content }) },
+    ]),
+  );
 }
+
+const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'Success.', 201: 'Created.', 202: 'Accepted: a job was queued.', 204: 'Done: no body.' };
+
+/** What a non-JSON answer holds, by media type. */
+const MEDIA_DESCRIPTIONS: Record<string, string> = {
+  'text/csv': 'A CSV download with a header row, streamed.',
+  'text/plain': 'Plain text.',
+  'application/x-ndjson': 'One JSON document a line, streamed.',
+};
 
 const operationId = (method: string, path: string) =>
   `${method.toLowerCase()}${path

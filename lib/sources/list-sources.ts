@@ -7,6 +7,7 @@ import { type FactScope, scopeSchema } from '../facts/scope';
 import { lintRequestSchema } from '../lint/lint-request';
 import { findingsSql } from '../lint/finding-sql';
 import { SOURCE_SORTS, type SourceSort, type SourceSummary } from './source-record';
+import { formatInstant } from '../time/instant';
 
 // GET /v1/sources (docs/api.md § Sources): per source (the agent or person that wrote facts) of one
 // scope, the evidence a team lead weighs before trusting it less — what it wrote and still holds,
@@ -71,8 +72,8 @@ function toSummary(row: SummaryRow): SourceSummary {
     system: row.source.startsWith('system:'),
     facts: n(row.facts),
     retractions: n(row.retractions),
-    first_write: row.first_write.toISOString(),
-    last_write: row.last_write.toISOString(),
+    first_write: formatInstant(row.first_write),
+    last_write: formatInstant(row.last_write),
     values_held: valuesHeld,
     live_values: n(row.live_values),
     stale,
@@ -141,7 +142,7 @@ export async function listSources(query: SourcesQuery, now = new Date()): Promis
     const [counted] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(DISTINCT source) AS n FROM facts WHERE scope = ${query.scope} ${query.agents_only ? Prisma.sql`AND source NOT LIKE 'system:%'` : Prisma.empty}`);
     total = Number(counted.n);
   }
-  return { scope: query.scope, sources: rows.map(toSummary), total, computed_at: now.toISOString() };
+  return { scope: query.scope, sources: rows.map(toSummary), total, computed_at: formatInstant(now) };
 }
 
 /** One source's record in the scope, or null when it wrote nothing there. */

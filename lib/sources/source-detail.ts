@@ -155,5 +155,5 @@ export async function getSourceDetail(rawSource: string, query: z.output<typeof 
   const summary = await summarizeSource(query.scope, source, now);
   if (!summary) throw notFound('source_not_found', `${source} wrote no fact in scope ${query.scope}`);
   const [contradictions, findings] = await Promise.all([contradictionsOf(query.scope, source, now, query.limit), findingsOf(query.scope, source, now, query.limit)]);
-  return { scope: query.scope, summary, contradictions, findings, computed_at: now.toISOString() };
+  return { scope: query.scope, summary, contradictions, findings, computed_at: formatInstant(now) };
 }

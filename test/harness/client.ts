@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { ErrorBody } from '../schemas';
+import { ErrorBody } from '@/lib/wire/records';
 import { TEST_ADMIN_KEY } from './constants';
 import { dispatch } from './dispatch';
 

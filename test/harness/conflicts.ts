@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ConflictList, type ConflictRecord, ContradictionList, type ContradictionRecord, FactBatch, type FactRecord } from '../schemas';
+import { ConflictList, type ConflictRecord, ContradictionList, type ContradictionRecord, FactBatch, type FactRecord } from '@/lib/wire/records';
 import { api, expectBody } from './client';
 import { uniqueEntity, wireFact } from './data';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FactValue } from '../schemas';
+import type { FactValue } from '@/lib/wire/records';
 
 // Uniquely named test data: every test builds its entities with a random suffix, so tests never
 // see each other's facts or conflicts, on a fresh PGlite or on the shared PostgreSQL database.

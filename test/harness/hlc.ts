@@ -1,4 +1,4 @@
-import { HLC_PATTERN } from '../schemas';
+import { HLC_PATTERN } from '@/lib/wire/records';
 
 /** Compares two HLC texts numerically, wall first (as the node does), never as strings. */
 export function compareHlcText(a: string, b: string): number {

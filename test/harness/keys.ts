@@ -1,4 +1,4 @@
-import { CreatedKey } from '../schemas';
+import { CreatedKey } from '@/lib/wire/records';
 import { api, expectBody } from './client';
 import { uid } from './data';
 

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
-import { z } from 'zod';
 import { ISSUE_FORGERIES } from '@/lib/agent-text/hostile-text.test-support';
 import { api, describeHttp, expectBody, uid, wireFact } from '../harness';
-import { FactRecord } from '../schemas';
+import { MemoryCard } from '@/lib/wire/cards';
+import { BootContext, RecallResponse } from '@/lib/wire/recall';
+import { FactRecord } from '@/lib/wire/records';
 
 // The structural channel over HTTP (issue 29): facts whose values forge Markdown structure or hide
 // characters, read back through every rendering for an agent — POST /v1/context (by entity and for
@@ -10,15 +11,12 @@ import { FactRecord } from '../schemas';
 // line the renderer wrote.
 
 const S = 'team';
-const Context = z.object({ facts: z.array(FactRecord), summary: z.string() });
-const Card = z.object({ summary: z.string() });
-const AgentFact = FactRecord.extend({ sanitizer_warnings: z.array(z.string()), sanitizer_redacted: z.literal(false) });
-const Scored = z.object({ fact: AgentFact, score: z.number(), token_estimate: z.number() });
-const Recall = z.object({ facts: z.array(Scored), content: z.array(Scored), instructions: z.array(Scored).length(0) });
+/** The reference node's channels, present (no legacy_format): `instructions` is always empty here. */
+const Recall = RecallResponse.required({ content: true, instructions: true });
 
 const assert = async (entity: string, relation: string, v: string) =>
   expectBody(await api.post('/v1/facts', { scope: S, ...wireFact(entity, v, { relation }) }), 201, FactRecord);
-const context = async (body: object) => expectBody(await api.post('/v1/context', { scope: S, ...body }), 200, Context);
+const context = async (body: object) => expectBody(await api.post('/v1/context', { scope: S, ...body }), 200, BootContext);
 
 /** Calls one MCP tool over POST /mcp (stateless, JSON answers) and returns its text. */
 async function mcpText(name: string, args: object): Promise<string> {
@@ -59,7 +57,7 @@ async function expectForgeryInert(value: string, forged: RegExp) {
   expect(whole.summary.split('\n').some((l) => forged.test(l))).toBe(false);
   expect(whole.summary).toContain(line);
   // The memory card, MCP get_context and the MCP recall text keep it on one line too.
-  const card = expectBody(await api.get(`/v1/cards/${entity}?scope=${S}`), 200, Card);
+  const card = expectBody(await api.get(`/v1/cards/${entity}?scope=${S}`), 200, MemoryCard);
   expect(card.summary.split('\n')).toEqual([`Entity: ${entity}`, expect.stringMatching(/^- memory:note: ok⏎/), '- memory:role: CTO (confidence 1.00)']);
   expect(await mcpText('get_context', { scope: S, entity })).toBe(byEntity.summary);
   const recallText = await mcpText('recall', { scope: S, query: entity.split('/').pop(), include_neighbors: false });

@@ -2,30 +2,14 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { csvRecords } from '../../e2e/support/csv';
 import { api, createKey, describeHttp, dispatch, expectBody, expectError, openConflict, type TestKey, TEST_ORIGIN, uid, uniqueEntity, wireFact } from '../harness';
+import { AuditExport, AuditPage, AuditRecord } from '@/lib/wire/audit';
 
 // The audit log (Spec-09, docs/api.md § Audit log): every privileged or state-changing act and every
 // refused request, with who, what, which scopes, when, from where and how it ended; read through
 // GET /v1/audit and its export, scoped like every other read.
 
 const ALL = ['local', 'team', 'company', 'public'];
-const Entry = z.object({
-  id: z.string().regex(/^\d+$/),
-  at: z.string(),
-  action: z.string(),
-  outcome: z.enum(['success', 'denied', 'failure']),
-  status: z.number().int(),
-  key_id: z.string().nullable(),
-  actor: z.string().nullable(),
-  via: z.string(),
-  scopes: z.array(z.string()),
-  target_id: z.string().nullable(),
-  method: z.string().nullable(),
-  path: z.string().nullable(),
-  client_address: z.string().nullable(),
-  detail: z.unknown(),
-});
-type Entry = z.infer<typeof Entry>;
-const AuditPage = z.object({ entries: z.array(Entry), next_cursor: z.string().nullable() });
+type Entry = z.infer<typeof AuditRecord>;
 
 /** Entries as `reader` (the bootstrap admin by default) sees them, newest first, every page. */
 async function audit(query: Record<string, string>, reader?: TestKey): Promise<Entry[]> {
@@ -208,7 +192,7 @@ describeHttp('reading the audit log', () => {
     const rows = csvRecords(csv.body as string);
     expect(rows.map((r) => [r.action, r.scopes, r.actor])).toEqual([['facts.write', 'team', writer.entityUri]]);
     const json = await api.get('/v1/audit/export', { key: reader.key, query: { actor: writer.entityUri, format: 'json' } });
-    expect(z.array(Entry).parse(json.body).map((e) => e.scopes)).toEqual([['team']]);
+    expect(AuditExport.parse(json.body).map((e) => e.scopes)).toEqual([['team']]);
     expect((await audit({ actor: reader.entityUri, action: 'export.audit' })).map((e) => e.scopes)).toEqual([['team'], ['team']]);
     expectError(await api.get('/v1/audit/export', { key: reader.key, query: { format: 'xml' } }), 400, 'validation_error');
   });

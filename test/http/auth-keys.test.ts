@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { CreatedKey, FactList, FactRecord, KeyList } from '../schemas';
+import { CreatedKey, FactList, FactRecord, KeyList } from '@/lib/wire/records';
 import { advanceClock, api, createKey, describeHttp, expectBody, expectError, uid, uniqueEntity, wireFact } from '../harness';
 
 // POST|GET /v1/auth/keys, DELETE /v1/auth/keys/:id, and what keys may do (docs/semantics.md § Identity and access).

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { CreatedKey, KeyList } from '../schemas';
+import { CreatedKey, KeyList } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, type TestKey, uid, uniqueEntity, wireFact } from '../harness';
 
 // Authority is a lattice (docs/semantics.md § Identity and access): a key creates, sees, revokes or

@@ -1,22 +1,16 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/prisma';
+import { NodeChanges } from '@/lib/wire/changes';
 import { advanceClock, api, createKey, describeHttp, expectBody, expectError, request, type TestKey, uniqueEntity, wireFact } from '../harness';
 
 // GET /v1/changes (docs/api.md § Changes): what the live pages poll. It must move after a write, a
 // health run, an alert's transition or an expiry in a scope the key reads, stay put for everything
 // in the scopes it cannot read, and never name them.
 
-const Changes = z.object({
-  as_of: z.string(),
-  change: z.string().min(8),
-  scopes: z.array(z.object({ scope: z.string(), revision: z.string(), activity: z.string(), expired_at: z.string().nullable() })),
-  node_activity: z.string(),
-  mutes_expired_at: z.string().nullable(),
-});
-type Changes = z.infer<typeof Changes>;
+type Changes = z.infer<typeof NodeChanges>;
 
-const read = async (key: TestKey, query = '') => expectBody(await request('GET', `/v1/changes${query}`, undefined, { key: key.key }), 200, Changes);
+const read = async (key: TestKey, query = '') => expectBody(await request('GET', `/v1/changes${query}`, undefined, { key: key.key }), 200, NodeChanges);
 const scopeOf = (answer: Changes, scope: string) => answer.scopes.find((s) => s.scope === scope)!;
 
 describeHttp('GET /v1/changes', () => {

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
-import { z } from 'zod';
-import { FactRecord } from '../schemas';
+import { FactBatch } from '@/lib/wire/records';
 import { api, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
 import { checkInvariants } from '../harness/invariants';
 
@@ -12,7 +11,6 @@ import { checkInvariants } from '../harness/invariants';
 const WRITERS = 16;
 const FACTS_PER_WRITER = 1_000;
 const BATCH = 100;
-const BatchAnswer = z.object({ facts: z.array(FactRecord) });
 const ENTITIES = 25;
 const RELATIONS = ['ops:owner', 'ops:status', 'ops:region', 'ops:tier'];
 const VALUES = ['red', 'green', 'blue'];
@@ -35,7 +33,7 @@ describeHttp('concurrent writers', () => {
           });
         });
         const res = await api.post('/v1/facts', { facts });
-        const body = expectBody(res, 201, BatchAnswer);
+        const body = expectBody(res, 201, FactBatch);
         expect(body.facts).toHaveLength(BATCH);
         acknowledged.push(...body.facts.map((f) => f.id));
       }

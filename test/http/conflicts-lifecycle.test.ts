@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DismissResponse, FactBatch, FactList, FactRecord } from '../schemas';
+import { DismissResponse, FactBatch, FactList, FactRecord } from '@/lib/wire/records';
 import { advanceClock, api, conflictById, conflictsOf, contradictionsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact, setEnv } from '../harness';
 
 // How conflicts open and close: recording at write time (dedupe per pair), dismissal with its

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ConflictList, DismissResponse, FactBatch, ResolveResponse } from '../schemas';
+import { ConflictList, DismissResponse, FactBatch, ResolveResponse } from '@/lib/wire/records';
 import { advanceClock, api, createKey, describeHttp, expectBody, expectError, openConflict, uniqueEntity, wireFact } from '../harness';
 
 // GET /v1/conflicts: status and scope filters, paging, and only the scopes the key may read.

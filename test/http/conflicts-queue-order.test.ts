@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ContradictionList, FactBatch } from '../schemas';
+import { ContradictionList, FactBatch } from '@/lib/wire/records';
 import { advanceClock, api, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
 
 // The review queue's order and place (GET /v1/conflicts?group=triple): sort by triple, by number of

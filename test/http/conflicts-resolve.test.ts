@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { FactList, FactRecord, ResolveResponse } from '../schemas';
+import { FactList, FactRecord, ResolveResponse } from '@/lib/wire/records';
 import { api, conflictById, conflictsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, TEST_ADMIN_ENTITY, uniqueEntity, wireFact } from '../harness';
 
 // POST /v1/conflicts/:id/resolve (§5.10, docs/semantics.md).

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { z } from 'zod';
-import { DismissResponse, FactBatch, FactList, ResolveResponse, UndoResponse } from '../schemas';
+import { DismissResponse, FactBatch, FactList, ResolveResponse, UndoResponse } from '@/lib/wire/records';
 import { api, contradictionsOf, createKey, describeHttp, expectBody, expectError, uniqueEntity, wireFact } from '../harness';
+import { AuditPage } from '@/lib/wire/audit';
 
 // POST /v1/conflicts/:id/undo (docs/decisions.md § Review workflow): a decision taken back leaves the
 // triple as it was before it — the same live values with the same confidence and expiry — opens the
@@ -37,8 +37,6 @@ async function threeValues() {
   expect(open.value_count).toBe(3);
   return { entity, facts, open, before: await liveState(entity) };
 }
-
-const AuditPage = z.object({ entries: z.array(z.object({ action: z.string(), outcome: z.string(), actor: z.string().nullable(), target_id: z.string().nullable(), scopes: z.array(z.string()) })) });
 
 describeHttp('POST /v1/conflicts/:id/undo', () => {
   it('undoes a resolution that retracted the losers: same live values, confidences and expiry, open again, cooldown lifted, audited', async () => {

@@ -1,8 +1,8 @@
 import { expect, inject, it, vi } from 'vitest';
 import pg from 'pg';
 import { getDb } from '@/lib/db/prisma';
-import { ContradictionList, DismissResponse, FactBatch, FactRecord, ReopenResponse, ResolveResponse } from '../schemas';
-import { LintResult } from '../lint-schemas';
+import { ContradictionList, DismissResponse, FactBatch, FactRecord, ReopenResponse, ResolveResponse } from '@/lib/wire/records';
+import { LintResult } from '@/lib/wire/lint';
 import { api, conflictsOf, contradictionsOf, describeHttp, dispatch, expectBody, expectError, liveValues, setEnv, TEST_ADMIN_KEY, uniqueEntity, wireFact } from '../harness';
 import { toErrorResponse } from '@/lib/http/api-route';
 import { lockKeys } from '@/lib/facts/write-locks';

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { api, describeHttp, expectError, hlcText, uid, setEnv } from '../harness';
-import { HLC_PATTERN } from '../schemas';
+import { HLC_PATTERN } from '@/lib/wire/records';
 import { getDb } from '@/lib/db/prisma';
 import { formatHlc } from '@/lib/time/hlc';
 import { createPolicy, factsOf, importAged, newNamespace, sweep, uniqueEntity } from '../decay-helpers';

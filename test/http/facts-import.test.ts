@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ConflictList, FactBatch, FactList, FactRecord } from '../schemas';
+import { ConflictList, FactBatch, FactList, FactRecord } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, hlcText, uid, uniqueEntity, wireFact, type WireFact } from '../harness';
 import { liveValues } from '../harness/db-state';
 import { compareHlcText } from '../harness/hlc';

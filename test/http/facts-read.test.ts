@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { FactBatch, FactList, FactRecord } from '../schemas';
+import { FactBatch, FactList, FactRecord } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, uniqueEntity, wireFact, type WireFact } from '../harness';
 import { compareHlcText } from '../harness/hlc';
 

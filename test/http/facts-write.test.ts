@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { FactBatch, FactList, FactRecord } from '../schemas';
+import { FactBatch, FactList, FactRecord } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, uid, uniqueEntity, wireFact, type WireValue } from '../harness';
 
 // POST /v1/facts: single and batch asserts, defaults, normalization, and every rejection.

@@ -6,8 +6,8 @@ import { findingWireSql } from '@/lib/lint/finding-wire-sql';
 import { lintRequestSchema } from '@/lib/lint/lint-request';
 import { FINDING_COLUMNS, parseFindingRow, toFinding } from '@/lib/lint/run-lint';
 import { api, describeHttp, expectBody, str, uniqueEntity as uniqueTestEntity, wireFact, type WireFact } from '../harness';
-import { FactRecord } from '../schemas';
-import { LintResult } from '../lint-schemas';
+import { FactRecord } from '@/lib/wire/records';
+import { LintResult } from '@/lib/wire/lint';
 
 // The database writes a finding's wire JSON (finding-wire-sql.ts) beside describeFinding, the
 // reference: for every finding of every check, with the values, confidences and instants where the

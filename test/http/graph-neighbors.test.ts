@@ -1,30 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
-import { FactRecord } from '../schemas';
+import { NeighborsResponse } from '@/lib/wire/graph';
+import { FactRecord } from '@/lib/wire/records';
+import { AsOfFields } from '@/lib/wire/time-travel';
 import { api, createKey, describeHttp, expectBody, expectError, type TestKey, uniqueEntity, wireFact } from '../harness';
 
 // GET /v1/graph/neighbors (docs/api.md § Graph): an entity's neighbourhood along live ref values,
 // either way, within the scopes the key reads.
-
-const NeighborItem = z.object({
-  entity: z.string(),
-  relation: z.string(),
-  hops: z.number().int(),
-  confidence: z.number(),
-  path: z.array(z.string()),
-  source_trust: z.null(),
-  direction: z.enum(['out', 'in']),
-  fact_id: z.string(),
-  scope: z.string(),
-});
-const NeighborsResponse = z.object({
-  entity: z.string(),
-  depth: z.number().int(),
-  neighbors: z.array(NeighborItem),
-  total_hint: z.number().int(),
-  next_cursor: z.string().nullable(),
-  truncated: z.boolean(),
-});
 
 const ref = (v: string) => ({ type: 'ref' as const, v });
 
@@ -125,7 +106,7 @@ describeHttp('GET /v1/graph/neighbors', () => {
 
   it('answers as of an instant of the log', async () => {
     const then = await api.get('/v1/graph/neighbors', { query: { entity: g.seed, scope: 'team', depth: 3, as_of: g.beforeE } });
-    const body = expectBody(then, 200, NeighborsResponse.extend({ as_of: z.string(), as_of_hlc: z.string() }));
+    const body = expectBody(then, 200, NeighborsResponse.extend(AsOfFields.shape));
     expect(body.neighbors.map((n) => n.entity).sort()).toEqual([g.b, g.c, g.d].sort());
   });
 

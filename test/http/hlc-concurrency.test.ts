@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
-import { FactList, FactRecord, HLC_PATTERN } from '../schemas';
+import { FactList, FactRecord, HLC_PATTERN } from '@/lib/wire/records';
 import { api, compareHlcText, conflictsOf, describeHttp, expectBody, uniqueEntity, wireFact } from '../harness';
 
 // The node's HLC under concurrent requests: distinct, well-formed, and in commit order.

@@ -1,25 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CreatedKey, FactList } from '../schemas';
+import { CreatedKey, FactList } from '@/lib/wire/records';
 import { advanceClock, api, createKey, describeHttp, expectBody, expectError, type TestKey, uniqueEntity } from '../harness';
+import { ExpiringKeys } from '@/lib/wire/keys';
 
 // Key expiry and GET /v1/auth/keys/expiring-soon (docs/api.md § Keys): the reference node's
 // ExpiringKeyInfo list, limited to the keys the calling admin may manage.
-
-const ExpiringKey = z.object({
-  id: z.string(),
-  entity_uri: z.string(),
-  permissions: z.array(z.string()),
-  allowed_scopes: z.array(z.string()),
-  description: z.string().nullable(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  oidc_sub: z.null(),
-  tenant_id: z.string(),
-  key_prefix: z.string(),
-  days_remaining: z.number(),
-});
-const ExpiringList = z.array(ExpiringKey);
 
 const DAY = 86_400_000;
 const k = { team2: '', company10: '', team100: '', teamNever: '', teamRevoked: '', noScope5: '' };
@@ -35,7 +21,7 @@ async function makeKey(scopes: string[], inDays: number | null, as?: TestKey): P
 
 const mine = (list: { id: string }[]) => list.map((key) => key.id).filter((id) => Object.values(k).includes(id));
 const expiring = async (as?: TestKey, within_days?: number) =>
-  expectBody(await api.get('/v1/auth/keys/expiring-soon', { key: as?.key, query: { within_days } }), 200, ExpiringList);
+  expectBody(await api.get('/v1/auth/keys/expiring-soon', { key: as?.key, query: { within_days } }), 200, ExpiringKeys);
 
 describeHttp('key expiry and GET /v1/auth/keys/expiring-soon', () => {
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { LintResult, type LintFinding } from '../lint-schemas';
+import { LintResult, type LintFinding } from '@/lib/wire/lint';
 import { advanceClock, api, createKey, describeHttp, expectBody, expectError, str, uid, uniqueEntity, wireFact } from '../harness';
-import { FactRecord } from '../schemas';
+import { FactRecord } from '@/lib/wire/records';
 
 // Per-check edge cases the conformance vectors do not cover (§14.1, docs/semantics.md, liveness).
 

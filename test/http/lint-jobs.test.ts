@@ -17,7 +17,7 @@ import { compareFindings } from '@/lib/lint/compare-findings';
 import { filterFindings, namespacesOf } from '@/lib/lint/view/filter-findings';
 import { parseFindingsView } from '@/lib/lint/view/findings-query';
 import { lintRequestSchema, type LintFinding as Finding } from '@/lib/lint/lint-request';
-import { LintAccepted, LintJob, LintResult } from '../lint-schemas';
+import { LintAccepted, LintJob, LintResult } from '@/lib/wire/lint';
 import { api, createKey, describeHttp, expectBody, expectError, uniqueEntity, wireFact, setEnv } from '../harness';
 
 // §14.5 async path: scopes above STIGMEM_ASYNC_THRESHOLD facts answer 202 with a job; the job

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/db/prisma';
 import { readOnly } from '@/lib/db/read-only';
-import { LintResult } from '../lint-schemas';
+import { LintResult } from '@/lib/wire/lint';
 import { api, describeHttp, expectBody, uniqueEntity, wireFact, takeTurnsOnScopeHistory } from '../harness';
 
 // §14.5: lint is read-only down to bookkeeping. Every table is fingerprinted before and after a

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import vectors from '../conformance/lint-vectors.json';
-import { LintResult } from '../lint-schemas';
+import { LintResult } from '@/lib/wire/lint';
 import { api, describeHttp, expectBody } from '../harness';
 
 // The eight normative lint vectors of §14.8, as data, run over HTTP (on PGlite and on PostgreSQL).

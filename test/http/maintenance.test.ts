@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { expect, inject, it } from 'vitest';
-import { z } from 'zod';
 import { getDb } from '@/lib/db/prisma';
 import { maintenanceSchedulerStatus, maintenanceSettled, runMaintenanceNow, statisticsReady, stopMaintenance } from '@/lib/db/maintenance/maintenance-scheduler';
 import { openMaintenanceSession } from '@/lib/db/maintenance/maintenance-session';
 import { runMaintenance } from '@/lib/db/maintenance/run-maintenance';
 import { api, createKey, describeHttp, expectBody, expectError, setEnv, uniqueEntity, wireFact } from '../harness';
 import { checkInvariants } from '../harness/invariants';
+import { MaintenanceRunReport, MaintenanceStatus } from '@/lib/wire/node';
 
 // The node maintains its own tables (docs/decisions.md § Database maintenance): writes through the
 // HTTP handlers count toward ANALYZE and VACUUM thresholds, a run happens without anyone asking, one
@@ -14,28 +14,6 @@ import { checkInvariants } from '../harness/invariants';
 
 const database = inject('stigmemTestDatabase');
 const onPostgres = database.kind === 'postgres';
-
-const TableRow = z.object({
-  table: z.string(),
-  rows: z.number(),
-  estimated_rows: z.number(),
-  dead_rows: z.number(),
-  changes_since_analyze: z.number(),
-  inserted_since_vacuum: z.number(),
-  size_bytes: z.number(),
-  last_analyze: z.string().nullable(),
-  last_vacuum: z.string().nullable(),
-  analyze_due: z.boolean(),
-  vacuum_due: z.boolean(),
-  reasons: z.array(z.string()),
-});
-const Status = z.object({
-  engine: z.enum(['pglite', 'postgres']),
-  autovacuum: z.enum(['on', 'off']),
-  scheduler: z.object({ enabled: z.boolean(), runs: z.number(), last_run: z.unknown() }),
-  tables: z.array(TableRow),
-});
-const Run = z.object({ outcome: z.enum(['done', 'skipped', 'failed']), actions: z.array(z.object({ table: z.string(), action: z.string(), reasons: z.array(z.string()) })) });
 
 interface StatRow {
   last_analyze: Date | null;
@@ -123,14 +101,14 @@ describeHttp('database maintenance', () => {
   it('GET /v1/admin/maintenance shows every table with its counters and last runs; admin only', async () => {
     await writeBatches(uniqueEntity('status'), 1, 200);
     await maintenanceSettled();
-    let status = expectBody(await api.get('/v1/admin/maintenance'), 200, Status);
+    let status = expectBody(await api.get('/v1/admin/maintenance'), 200, MaintenanceStatus);
     if (status.tables.find((t) => t.table === 'facts')!.analyze_due) {
       // A PostgreSQL backend flushes its row counts a few seconds late, on top of an ANALYZE that
       // already saw those rows; the next run settles it (autovacuum behaves the same). On PGlite the
       // full suite's load showed the same once in four runs, not yet explained: the first test above
       // is the one that asserts the node refreshes statistics by itself; this one is about the status.
-      expectBody(await api.post('/v1/admin/maintenance', {}), 200, Run);
-      status = expectBody(await api.get('/v1/admin/maintenance'), 200, Status);
+      expectBody(await api.post('/v1/admin/maintenance', {}), 200, MaintenanceRunReport);
+      status = expectBody(await api.get('/v1/admin/maintenance'), 200, MaintenanceStatus);
     }
     expect(status.engine).toBe(onPostgres ? 'postgres' : 'pglite');
     const tables = new Map(status.tables.map((t) => [t.table, t]));
@@ -153,12 +131,12 @@ describeHttp('database maintenance', () => {
     // Re-asserting the same values rewrites their value heads: dead row versions.
     for (let round = 0; round < 3; round++) await api.post('/v1/facts', { facts: Array.from({ length: 300 }, (_, i) => wireFact(`${entity}-${i}`, 'same', { confidence: 0.5 + round / 10 })) });
     const before = Date.now() - 1_000;
-    const run = expectBody(await api.post('/v1/admin/maintenance', { every_table: true }), 200, Run);
+    const run = expectBody(await api.post('/v1/admin/maintenance', { every_table: true }), 200, MaintenanceRunReport);
     expect(run.outcome).toBe('done');
     const acted = new Map(run.actions.map((a) => [a.table, a.action]));
     expect(acted.get('value_heads')).toBe('vacuum analyze');
     expect(acted.get('facts')).toBe('vacuum analyze');
-    const status = expectBody(await api.get('/v1/admin/maintenance'), 200, Status);
+    const status = expectBody(await api.get('/v1/admin/maintenance'), 200, MaintenanceStatus);
     const heads = status.tables.find((t) => t.table === 'value_heads')!;
     expect(new Date(heads.last_vacuum!).getTime()).toBeGreaterThan(before);
     // PGlite's statistics are current at once; a PostgreSQL backend reports its counters a few
@@ -207,7 +185,7 @@ describeHttp('database maintenance', () => {
     // A second app instance is another session: open one as that instance would and keep its lock.
     const other = await openMaintenanceSession();
     expect(other).not.toBeNull();
-    const skipped = expectBody(await api.post('/v1/admin/maintenance', {}), 200, Run);
+    const skipped = expectBody(await api.post('/v1/admin/maintenance', {}), 200, MaintenanceRunReport);
     expect(skipped.outcome).toBe('skipped');
 
     // That instance dies mid-maintenance: its backend is terminated, and the server releases the lock.
@@ -220,7 +198,7 @@ describeHttp('database maintenance', () => {
       await admin.end();
     }
     await other!.release().catch(() => undefined);
-    const resumed = expectBody(await api.post('/v1/admin/maintenance', { every_table: true }), 200, Run);
+    const resumed = expectBody(await api.post('/v1/admin/maintenance', { every_table: true }), 200, MaintenanceRunReport);
     expect(resumed.outcome).toBe('done');
     expect(resumed.actions.length).toBeGreaterThan(0);
   });

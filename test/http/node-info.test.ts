@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { NodeInfo } from '../schemas';
+import { NodeInfo } from '@/lib/wire/records';
 import { api, describeHttp, expectBody, TEST_ORIGIN } from '../harness';
 
 describeHttp('GET /.well-known/stigmem', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, it } from 'vitest';
 import { HTTP_METHODS, servesMethod } from '@/lib/http/method-not-allowed';
+import { isBodiless, JSON_MEDIA_TYPE, successMediaTypes, successStatuses } from '@/lib/http/response-check';
 import { openApiPath, servedOperations } from '@/lib/openapi/describe-routes';
 import { ROUTE_MODULES } from '@/app/v1/openapi.json/route-index';
 // @ts-expect-error: a plain script without type declarations
@@ -18,7 +19,7 @@ type Operation = {
   security: unknown[];
   parameters?: { name: string; in: string; required: boolean }[];
   requestBody?: { required: boolean };
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
   'x-stigmem-permission': string;
 };
 
@@ -38,6 +39,10 @@ async function routeFilesOnDisk(): Promise<Map<string, string[]>> {
   }
   return onDisk;
 }
+
+/** A schema that says nothing of the body: {} or an object without fields (what a route without `response` shows). */
+const isOpenSchema = ({ description: _description, ...schema }: Record<string, unknown>) =>
+  Object.keys(schema).length === 0 || (schema.type === 'object' && Object.keys(schema).length === 1);
 
 const operationsOf = (doc: Document) => Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`));
 
@@ -97,6 +102,29 @@ describeHttp('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/auth/keys'].post['x-stigmem-permission']).toBe('admin');
     expect(doc.paths['/v1/me'].get['x-stigmem-permission']).toBe('authenticated');
     expect(doc.paths['/v1/conflicts/auto-resolve'].post['x-stigmem-permission']).toBe('by-input');
+  });
+
+  it('declares every operation\u2019s success answer: its statuses, its media types, and a real schema for a JSON body', async () => {
+    const doc = await served();
+    const problems: string[] = [];
+    for (const { method, path: template, declaration } of servedOperations(ROUTE_MODULES).operations) {
+      const label = `${method} ${template}`;
+      const responses = doc.paths[template][method.toLowerCase()].responses;
+      const statuses = successStatuses(declaration);
+      expect(Object.keys(responses).filter((status) => status.startsWith('2')), label).toEqual(statuses.map(String));
+      for (const status of statuses) {
+        const content = responses[String(status)].content;
+        if (isBodiless(status)) {
+          expect(content, `${label} ${status} has no body`).toBeUndefined();
+          continue;
+        }
+        // A non-JSON answer (a CSV download, Prometheus text) is declared as such in `produces`; a JSON one has its schema.
+        expect(Object.keys(content ?? {}), label).toEqual([...successMediaTypes(declaration)]);
+        const json = content?.[JSON_MEDIA_TYPE];
+        if (json && (!declaration.response || isOpenSchema(json.schema))) problems.push(`${label} (${status})`);
+      }
+    }
+    expect(problems, 'operations whose JSON success answer has no declared response schema').toEqual([]);
   });
 
   it('says who may call each operation as the node answers: no key is a 401 exactly where a key is required', async () => {

@@ -6,7 +6,7 @@ import { lockKeys } from '@/lib/facts/write-locks';
 import { reserveHlcs } from '@/lib/facts/issue-hlcs';
 import { compareHlc, type Hlc } from '@/lib/time/hlc';
 import { logger } from '@/lib/observability/logger';
-import { FactBatch, FactRecord } from '../schemas';
+import { FactBatch, FactRecord } from '@/lib/wire/records';
 import { api, compareHlcText, describeHttp, dispatch, expectBody, hlcText, setEnv, TEST_ADMIN_KEY, uid, uniqueEntity, wireFact } from '../harness';
 
 // Writers no longer queue on one database-wide lock (docs/decisions.md § Parallel writes): a write

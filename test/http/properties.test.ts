@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/prisma';
 import type { DecayPolicy } from '@/lib/decay/decay-policy';
 import { sweepRequestSchema } from '@/lib/decay/sweep-request';
 import { applySweep } from '@/lib/decay/sweep-scope';
-import { ConflictList, ContradictionList, DismissResponse, FactBatch, FactRecord, ReopenResponse, ResolveResponse } from '../schemas';
+import { ConflictList, ContradictionList, DismissResponse, FactBatch, FactRecord, ReopenResponse, ResolveResponse } from '@/lib/wire/records';
 import { api, describeHttp, expectBody, hlcText, uid, wireFact, type WireFact } from '../harness';
 import { checkInvariants, snapshotFacts, snapshotFactsById } from '../harness/invariants';
 

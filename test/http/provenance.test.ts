@@ -1,20 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
-import { FactRecord } from '../schemas';
+import { ProvenanceAnswer } from '@/lib/wire/facts';
+import { FactRecord } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, type TestKey, uid, uniqueEntity, wireFact } from '../harness';
 
 // GET /v1/facts/{id}/provenance (docs/api.md § Facts): the derived_from walk, redacting what the key
 // may not read exactly like what does not exist.
-
-const Entry = z.object({
-  hash: z.string(),
-  exists: z.boolean(),
-  fact_id: z.string().optional(),
-  entity: z.string().optional(),
-  depth: z.number().int(),
-  via: z.string(),
-});
-const Provenance = z.object({ fact_id: z.string(), cid: z.null(), derived_from: z.array(Entry), depth: z.number().int(), truncated: z.boolean() });
 
 const f = { raw1: '', raw2: '', s1: '', s2: '', x: '', y: '', secretEntity: '', missing: '' };
 let teamReader: TestKey;
@@ -23,7 +13,7 @@ let companyReader: TestKey;
 const write = async (fact: object) => expectBody(await api.post('/v1/facts', fact), 201, FactRecord);
 const summary = (derived: object[], scope = 'team') =>
   write({ ...wireFact(uniqueEntity('prov-summary'), 'a summary', { scope }), write_mode: 'summarize_with_provenance', derived_from: derived });
-const provenance = async (id: string, key?: string, query?: Record<string, number>) => expectBody(await api.get(`/v1/facts/${id}/provenance`, { key, query }), 200, Provenance);
+const provenance = async (id: string, key?: string, query?: Record<string, number>) => expectBody(await api.get(`/v1/facts/${id}/provenance`, { key, query }), 200, ProvenanceAnswer);
 
 describeHttp('GET /v1/facts/{id}/provenance', () => {
   beforeAll(async () => {

@@ -1,32 +1,16 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, createKey, describeHttp, expectBody, expectError, uid, wireFact } from '../harness';
-import { FactRecord } from '../schemas';
+import { RecallResponse } from '@/lib/wire/recall';
+import { FactRecord } from '@/lib/wire/records';
 
 // POST /v1/recall: relevance on a small known corpus, the token budget, neighbours by ref hops,
 // scope isolation, and what is never returned. Every corpus word carries this test's own token
 // (`tag`), so a query only ever matches this test's facts, on a fresh PGlite or a shared PostgreSQL.
 
-const ScoredFact = z.object({
-  fact: FactRecord,
-  score: z.number(),
-  score_breakdown: z.object({ lexical: z.number(), semantic: z.literal(0), graph: z.number(), source_trust: z.number(), recency: z.number(), weighted_total: z.number() }),
-  hop_distance: z.number().int().min(0),
-  token_estimate: z.number().int().min(1),
-});
-const Recall = z.object({
-  recall_id: z.string().min(1),
-  query_hash: z.string().regex(/^[0-9a-f]{64}$/),
-  facts: z.array(ScoredFact),
-  total_scored: z.number().int(),
-  token_budget: z.number().int(),
-  tokens_used: z.number().int(),
-  truncated: z.boolean(),
-});
-
 const S = 'team';
 const assert = async (fact: ReturnType<typeof wireFact>) => expectBody(await api.post('/v1/facts', { scope: S, ...fact }), 201, FactRecord);
-const recall = async (body: Record<string, unknown>, key?: string) => expectBody(await api.post('/v1/recall', { scope: S, ...body }, { key }), 200, Recall);
+const recall = async (body: Record<string, unknown>, key?: string) => expectBody(await api.post('/v1/recall', { scope: S, ...body }, { key }), 200, RecallResponse);
 
 describeHttp('POST /v1/recall', () => {
   it('orders lexical hits by relevance: more query words matched ranks higher', async () => {
@@ -85,7 +69,7 @@ describeHttp('POST /v1/recall', () => {
     await assert(wireFact(hop3, { type: 'ref', v: hop2 }, { relation: 'memory:reports_to' }));
     const hop3Fact = await assert(wireFact(hop3, 'a report', { relation: 'memory:name' }));
 
-    const hops = (res: z.infer<typeof Recall>) => new Map(res.facts.map((f) => [f.fact.id, f.hop_distance]));
+    const hops = (res: z.infer<typeof RecallResponse>) => new Map(res.facts.map((f) => [f.fact.id, f.hop_distance]));
     const depth1 = hops(await recall({ query: tag, depth: 1 }));
     expect(depth1.get(hitFact.id)).toBe(0);
     expect(depth1.get(hop1Fact.id)).toBe(1);

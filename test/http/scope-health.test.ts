@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { healthScore } from '@/lib/lint/health-score';
 import { LINT_CHECKS, type LintCheck } from '@/lib/lint/lint-request';
-import { LintResult } from '../lint-schemas';
+import { LintResult } from '@/lib/wire/lint';
 import { api, describeHttp, expectBody, uniqueEntity, wireFact } from '../harness';
 
 // The dashboard's health card (GET /api/health) against the lint it summarizes: its counts must be

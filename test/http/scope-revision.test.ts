@@ -13,8 +13,8 @@ import { createPolicy, importAged, newNamespace, sweep } from '../decay-helpers'
 import { advanceClock, api, describeHttp, expectBody, openConflict, setEnv, uniqueEntity, wireFact } from '../harness';
 import { totalsCacheStats } from '@/lib/synthesis/totals-cache';
 import { synthesisStatsCacheStats } from '@/lib/synthesis/synthesis-stats';
-import { FactBatch } from '../schemas';
-import { LintAccepted } from '../lint-schemas';
+import { FactBatch } from '@/lib/wire/records';
+import { LintAccepted } from '@/lib/wire/lint';
 
 // A scope's revision (migration 20261124120000_scope_revisions) counts the transactions that wrote
 // its facts, value heads or conflicts, whichever path wrote them; the scope page shows a finished

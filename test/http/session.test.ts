@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ErrorBody, FactList, FactRecord, SessionState } from '../schemas';
+import { ErrorBody, FactList, FactRecord, SessionState } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, setEnv, TEST_ADMIN_KEY, TEST_ORIGIN, uniqueEntity, wireFact } from '../harness';
 
 // /api/session: the dashboard exchanges a key for an HttpOnly, SameSite=Strict cookie; sign-in takes

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import { sqlArray } from '@/lib/db/sql-array';
-import { FactBatch, FactRecord } from '../schemas';
+import { FactBatch, FactRecord } from '@/lib/wire/records';
 import { api, describeHttp, expectBody, uniqueEntity, wireFact } from '../harness';
 
 // The write path passes its arrays as literals (lib/db/sql-array.ts): whatever a string holds, the

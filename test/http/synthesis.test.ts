@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, createKey, describeHttp, expectBody, expectError, hlcText, setEnv, uid, uniqueEntity, wireFact } from '../harness';
-import { FactRecord } from '../schemas';
+import { FactRecord } from '@/lib/wire/records';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { readOnly } from '@/lib/db/read-only';
 import { optionsOf, synthesisTotals } from '@/lib/synthesis/synthesize';

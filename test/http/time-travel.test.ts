@@ -5,8 +5,8 @@ import { getDb } from '@/lib/db/prisma';
 import { parseAsOf } from '@/lib/time-travel/as-of';
 import { atInstant } from '@/lib/time-travel/at-instant';
 import { api, conflictsOf, describeHttp, expectBody, expectError, hlcText, uniqueEntity, wireFact } from '../harness';
-import { FactList, FactRecord } from '../schemas';
-import { LintResult } from '../lint-schemas';
+import { FactBatch, FactList, FactRecord, ResolveResponse } from '@/lib/wire/records';
+import { LintResult } from '@/lib/wire/lint';
 
 // Time travel (docs/api.md § Time travel): `as_of` answers from the log as it stood at an instant —
 // facts recorded by then, value heads, conflicts and contradictions replayed to then — through the
@@ -41,7 +41,7 @@ describeHttp('time travel', () => {
     const t1 = await latestHlc();
     const [conflict] = await conflictsOf(entity, 'unresolved');
     expect(conflict).toBeTruthy();
-    expectBody(await api.post(`/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}/resolve`, { winning_fact_id: second.id }), 200, z.object({}).passthrough());
+    expectBody(await api.post(`/v1/conflicts/${encodeURIComponent(conflict.conflict_id)}/resolve`, { winning_fact_id: second.id }), 200, ResolveResponse);
     const t2 = await latestHlc();
 
     // Lint: no contradiction before bob, one between, none after the resolution (nor now).
@@ -112,11 +112,11 @@ describeHttp('time travel', () => {
     const [a, b, c] = [0, 10, 20].map((d) => hlcText(t0 + d * day, 3));
     // Imported in two batches, as a migration from another node would: alice, then bob and carol.
     const imported = (facts: unknown[]) => api.post('/v1/facts/import', { facts });
-    expectBody(await imported([wireFact(entity, 'alice', { scope: S, hlc: a, timestamp: new Date(t0).toISOString() })]), 201, z.object({}).passthrough());
+    expectBody(await imported([wireFact(entity, 'alice', { scope: S, hlc: a, timestamp: new Date(t0).toISOString() })]), 201, FactBatch);
     expectBody(await imported([
       wireFact(entity, 'bob', { scope: S, hlc: b, timestamp: new Date(t0 + 10 * day).toISOString() }),
       wireFact(entity, 'carol', { scope: S, hlc: c, timestamp: new Date(t0 + 20 * day).toISOString() }),
-    ]), 201, z.object({}).passthrough());
+    ]), 201, FactBatch);
     // Now: three live values, one contradiction.
     expect((await lintNow(entity)).findings.map((f) => [f.check, f.fact_ids.length])).toEqual([['contradiction', 3]]);
     // Between alice and bob: one value, no contradiction. Between bob and carol: two, contradicted.
@@ -140,7 +140,7 @@ describeHttp('time travel', () => {
       wireFact(other, 'erin', { scope: S, hlc: hlcText(d1), timestamp: new Date(d1).toISOString() }),
       wireFact(other, 'dave', { scope: S, hlc: hlcText(d2), timestamp: new Date(d2).toISOString() }),
       wireFact(other, 'dave', { scope: S, hlc: hlcText(d3), timestamp: new Date(d3).toISOString(), valid_until: new Date(d3 + day).toISOString() }),
-    ]), 201, z.object({}).passthrough());
+    ]), 201, FactBatch);
     const lintOther = async (asOf: string) => (await expectBody(await api.post('/v1/lint', { scope: S, entity: other, checks: ['contradiction'], as_of: asOf }), 200, AsOfLint)).findings.length;
     expect([await lintOther(at(2)), await lintOther(at(6)), await lintOther(at(12))]).toEqual([0, 1, 0]);
   });

@@ -2,32 +2,15 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { routeDeclaration } from '@/lib/http/api-route';
 import { api, createKey, describeHttp, dispatch, expectBody, expectError, openConflict, routes, uid, uniqueEntity, wireFact } from '../harness';
-import { LintResult } from '../lint-schemas';
-import { ConflictList, ErrorBody, FactBatch, FactList, FactRecord } from '../schemas';
+import { LintResult } from '@/lib/wire/lint';
+import { MemoryCard } from '@/lib/wire/cards';
+import { RecallResponse } from '@/lib/wire/recall';
+import { ConflictList, ErrorBody, FactBatch, FactList, FactRecord } from '@/lib/wire/records';
 
 // Wire compatibility with the official Stigmem clients (SDK 0.9.0-alpha.10 and the MCP adapter),
 // written from the reference node's published OpenAPI subset and the table of issue 15: one test
 // per row. Runs on PGlite and, with TEST_DB=postgres, on PostgreSQL.
 
-const MemoryCard = z.object({
-  entity_uri: z.string(),
-  scope: z.string(),
-  summary: z.string(),
-  fact_hashes: z.array(z.string()),
-  avg_confidence: z.number(),
-  refreshed_at: z.string().nullable(),
-  is_stale: z.boolean(),
-  has_contradictions: z.boolean(),
-});
-const RecallResponse = z.object({
-  recall_id: z.string(),
-  query_hash: z.string(),
-  facts: z.array(z.object({ fact: FactRecord, score: z.number(), score_breakdown: z.record(z.string(), z.number()), hop_distance: z.number().int(), token_estimate: z.number().int() })),
-  total_scored: z.number().int().nullable(),
-  token_budget: z.number().int(),
-  tokens_used: z.number().int(),
-  truncated: z.boolean(),
-});
 const post = async (fact: object, headers?: Record<string, string>) => expectBody(await api.post('/v1/facts', fact, { headers }), 201, FactRecord);
 
 describeHttp('wire compatibility with the official clients (issue 15)', () => {

@@ -3,8 +3,8 @@ import { closeReplicas } from '@/lib/db/replicas/replica-set';
 import { readOnlyShared } from '@/lib/db/read-only';
 import { lintRequestSchema } from '@/lib/lint/lint-request';
 import { streamLint } from '@/lib/lint/stream-findings';
-import { LintResult } from '../lint-schemas';
-import { ConflictRecord, FactBatch, ResolveResponse } from '../schemas';
+import { LintResult } from '@/lib/wire/lint';
+import { ConflictRecord, FactBatch, ResolveResponse } from '@/lib/wire/records';
 import { api, describeHttp, expectBody, openConflict, setEnv, uniqueEntity, wireFact } from '../harness';
 import { portOf, primaryReads, replicaIn, replicaStatus, sleep, sql, whereReadRuns } from './replica-helpers';
 

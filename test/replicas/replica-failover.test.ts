@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { ReplicasPanel } from '@/components/node/ReplicasPanel';
 import { getReplicaStatus } from '@/lib/db/replicas/replica-status';
-import { FactBatch } from '../schemas';
+import { FactBatch } from '@/lib/wire/records';
 import { api, createKey, describeHttp, expectBody, expectError, setEnv, uniqueEntity, wireFact } from '../harness';
 import { findPgBinaries, PgCluster, serverUser, waitForReplay, type PgServer } from './pg-cluster';
 import { labelOf, portOf, primaryReads, replicaIn, ReplicaStatusBody, replicaStatus, sql, whereReadRuns } from './replica-helpers';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import { readOnly } from '@/lib/db/read-only';
 import { api, expectBody } from '../harness';
-import { isoInstant } from '../schemas';
+import { isoInstant } from '@/lib/wire/records';
 
 // Shared by the read-replica tests: one-off SQL on a given server, the status API's shape, and
 // where a whole-scope read actually ran.

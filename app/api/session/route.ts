@@ -5,6 +5,7 @@ import { createSession, endSession, type SessionKey } from '@/lib/auth/sessions'
 import type { AuditNote } from '@/lib/http/audit-request';
 import { apiRoute } from '@/lib/http/api-route';
 import type { FactScope } from '@/lib/facts/scope';
+import { SessionState } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,6 +27,7 @@ export const POST = apiRoute({
   },
   body: z.object({ key: z.string({ error: 'key is required' }).min(1, 'key is required') }),
   audit: { action: 'session.sign_in' },
+  response: SessionState,
   handler: async ({ req, body, audit }) => {
     const { token, expiresAt, key } = await createSession(body.key.trim());
     noteKey(audit, key);
@@ -36,6 +38,7 @@ export const POST = apiRoute({
 export const DELETE = apiRoute({
   permission: 'public',
   audit: { action: 'session.sign_out' },
+  response: SessionState,
   handler: async ({ req, audit }) => {
     noteKey(audit, await endSession(readCookie(req, SESSION_COOKIE)));
     return Response.json({ signed_in: false }, { headers: { 'set-cookie': sessionCookie(req, '', null) } });

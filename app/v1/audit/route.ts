@@ -2,6 +2,7 @@ import { scopesWith } from '@/lib/auth/principal';
 import { auditQuerySchema, listAudit } from '@/lib/audit/list-audit';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { AuditPage } from '@/lib/wire/audit';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,6 +14,7 @@ export const GET = apiRoute({
   query: auditQuerySchema,
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  response: AuditPage,
   handler: ({ query, principal }) => listAudit(query, scopesWith(principal, 'admin')),
 });
 

@@ -1,6 +1,7 @@
 import { changesQuerySchema, readChanges } from '@/lib/changes/read-changes';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { NodeChanges } from '@/lib/wire/changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,7 @@ export const GET = apiRoute({
   query: changesQuerySchema,
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  response: NodeChanges,
   handler: ({ scopes }) => readChanges(scopes),
 });
 

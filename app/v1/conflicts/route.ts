@@ -5,6 +5,7 @@ import { queryLimit } from '@/lib/schemas/query-params';
 import { CONFLICT_SORTS, CONFLICT_STATUS_FILTERS, listConflicts, listContradictions, SORT_DIRECTIONS } from '@/lib/conflicts/list-conflicts';
 import { scopeSchema } from '@/lib/facts/scope';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { ConflictQueue } from '@/lib/wire/conflicts';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,6 +33,7 @@ export const GET = apiRoute({
     cursor: z.string().optional(),
     limit: queryLimit(),
   }),
+  response: ConflictQueue,
   handler: async ({ query: { group, ...query }, scopes }) => {
     const page = group === 'triple' ? await listContradictions({ ...query, scopes }) : await listConflicts({ ...query, scopes });
     return { ...page, has_more: page.cursor !== null };

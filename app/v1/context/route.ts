@@ -3,6 +3,7 @@ import { bootContext, contextIn, contextRequestSchema } from '@/lib/context/boot
 import { asOfField, asOfFields, readAsOf } from '@/lib/time-travel/as-of';
 import { atInstant } from '@/lib/time-travel/at-instant';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { BootContext } from '@/lib/wire/recall';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,6 +12,7 @@ export const POST = apiRoute({
   body: contextRequestSchema.extend({ as_of: asOfField }),
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
+  response: BootContext,
   handler: async ({ body: { as_of, ...body } }) => {
     if (as_of === undefined) return bootContext(body);
     // The context an agent would have received then (docs/api.md § Time travel).

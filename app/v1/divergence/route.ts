@@ -5,6 +5,7 @@ import { queryUri } from '@/lib/facts/normalize';
 import { queryLimit } from '@/lib/schemas/query-params';
 import { divergenceOf, listDivergences } from '@/lib/conflicts/divergence';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { Divergence } from '@/lib/wire/conflicts';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,6 +16,7 @@ export const GET = apiRoute({
   scope: 'listing',
   query: z.object({ entity: queryUri, relation: z.string().min(1).optional(), offset: z.coerce.number().int().min(0).default(0), limit: queryLimit(50, 200) }),
   invalidStatus: 400,
+  response: Divergence,
   handler: async ({ query, scopes }) => {
     if (query.relation && !query.entity) throw badRequest('validation_error', 'relation needs entity');
     if (query.entity && query.relation) return divergenceOf(scopes, query.entity, query.relation);

@@ -13,6 +13,7 @@ import { writeFacts } from '@/lib/facts/write-facts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { asOfField, asOfFields, readAsOf } from '@/lib/time-travel/as-of';
 import { atInstant } from '@/lib/time-travel/at-instant';
+import { FactPage, FactWriteAnswer } from '@/lib/wire/facts';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,6 +22,8 @@ export const POST = apiRoute({
   body: (raw) => parseFactBody(raw, 'assert'),
   scope: ({ body }) => body.inputs.map((input) => input.scope),
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
+  statuses: [201],
+  response: FactWriteAnswer,
   audit: { action: 'facts.write', detail: ({ body }) => ({ facts: body.inputs.length }) },
   handler: async ({ req, body: { inputs, batch } }) => {
     const sessionId = sessionHeader(req);
@@ -58,6 +61,7 @@ export const GET = apiRoute({
     /** Time travel: the facts as the log held them at this instant (docs/api.md § Time travel). */
     as_of: asOfField,
   }),
+  response: FactPage,
   handler: async ({ query, scopes, principal }) => {
     const normalized = (name: string, raw: string | undefined) => {
       if (raw === undefined) return undefined;

@@ -3,6 +3,7 @@ import { recordScope } from '@/lib/auth/record-scope';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { listQuarantine, quarantineQuerySchema } from '@/lib/quarantine/list-quarantine';
 import { sendBodySchema, sendToQuarantine } from '@/lib/quarantine/moderate-quarantine';
+import { QuarantineList, SentToQuarantine } from '@/lib/wire/quarantine';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,6 +13,7 @@ export const GET = apiRoute({
   permission: 'admin',
   query: quarantineQuerySchema,
   scope: ({ query }) => query.scope,
+  response: QuarantineList,
   handler: ({ query, scopes }) => listQuarantine(query, scopes),
 });
 
@@ -21,6 +23,7 @@ export const POST = apiRoute({
   scope: ({ body }) => recordScope('fact', body.fact_id),
   audit: { action: 'quarantine.send', target: ({ body }) => body.fact_id },
   status: 201,
+  response: SentToQuarantine,
   handler: ({ body, principal }) => sendToQuarantine(body, principal),
 });
 

@@ -5,6 +5,7 @@ import { sessionHeader } from '@/lib/http/session-header';
 import { recall } from '@/lib/recall/recall';
 import { recallRequestSchema } from '@/lib/recall/recall-request';
 import { queryBoolean } from '@/lib/schemas/query-params';
+import { RecallResponse } from '@/lib/wire/recall';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,6 +17,7 @@ export const POST = apiRoute({
   body: recallRequestSchema,
   query: z.object({ legacy_format: queryBoolean(false) }),
   scope: ({ body }) => body.scope,
+  response: RecallResponse,
   handler: async ({ req, body, query }) => {
     sessionHeader(req);
     return recall(body, { legacyFormat: query.legacy_format });

@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { listSources, sourcesQuerySchema } from '@/lib/sources/list-sources';
+import { SourceList } from '@/lib/wire/sources';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,6 +10,7 @@ export const GET = apiRoute({
   permission: 'read',
   query: sourcesQuerySchema,
   scope: ({ query }) => query.scope,
+  response: SourceList,
   handler: ({ query }) => listSources(query),
 });
 

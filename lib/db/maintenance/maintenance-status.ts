@@ -31,12 +31,31 @@ export interface MaintenanceStatus {
   engine: 'pglite' | 'postgres';
   /** "off" on PGlite (it has none) and wherever the server's setting is off. */
   autovacuum: 'on' | 'off';
-  thresholds: Thresholds;
+  thresholds: WireThresholds;
   scheduler: SchedulerStatus;
   tables: TableMaintenance[];
 }
 
 const iso = (date: Date | null) => formatInstantOrNull(date);
+
+/** The thresholds as the wire names them (snake_case, like every other field). */
+interface WireThresholds {
+  analyze_base: number;
+  analyze_scale: number;
+  vacuum_base: number;
+  vacuum_scale: number;
+  insert_vacuum_base: number;
+  insert_vacuum_scale: number;
+}
+
+const wireThresholds = (t: Thresholds): WireThresholds => ({
+  analyze_base: t.analyzeBase,
+  analyze_scale: t.analyzeScale,
+  vacuum_base: t.vacuumBase,
+  vacuum_scale: t.vacuumScale,
+  insert_vacuum_base: t.insertVacuumBase,
+  insert_vacuum_scale: t.insertVacuumScale,
+});
 
 export async function getMaintenanceStatus(): Promise<MaintenanceStatus> {
   const db = await getDb();
@@ -47,7 +66,7 @@ export async function getMaintenanceStatus(): Promise<MaintenanceStatus> {
   return {
     engine,
     autovacuum: setting?.on ? 'on' : 'off',
-    thresholds: DEFAULT_THRESHOLDS,
+    thresholds: wireThresholds(DEFAULT_THRESHOLDS),
     scheduler: maintenanceSchedulerStatus(),
     tables: rows.map((row) => {
       const stats = toTableStats(row, local.get(row.table) ?? 0);

@@ -29,7 +29,11 @@ const document = {
           'x-stigmem-max-bytes': 1024,
           content: { 'application/json': { schema: { type: 'object', required: ['note'], properties: { note: { type: 'string' }, scope: { type: 'string', enum: ['local', 'team'] } } } } },
         },
-        responses: { '200': { description: 'Resolved.' } },
+        responses: {
+          '201': { description: 'Created.', content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'string', description: 'The new fact' }, note: { type: ['string', 'null'] } } } } } },
+          '200': { description: 'Replayed.', content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } }, 'text/csv': { schema: { type: 'string' } } } },
+          '204': { description: 'Done: no body.' },
+        },
       },
       get: { tags: ['conflicts'], security: [], responses: {} },
     },
@@ -54,7 +58,22 @@ describe('referenceView', () => {
         { name: 'scope', location: 'body', required: false, type: '"local" | "team"', description: null },
       ],
     });
-    expect(resolve.success).toEqual({ status: '200', description: 'Resolved.' });
+    // Every success status, in order, each with its media types and the JSON body's fields.
+    expect(resolve.success).toEqual([
+      { status: '200', description: 'Replayed.', mediaTypes: ['application/json', 'text/csv'], type: 'object[]', fields: [] },
+      {
+        status: '201',
+        description: 'Created.',
+        mediaTypes: ['application/json'],
+        type: 'object',
+        fields: [
+          { name: 'id', location: 'response', required: true, type: 'string', description: 'The new fact' },
+          { name: 'note', location: 'response', required: false, type: 'string | null', description: null },
+        ],
+      },
+      { status: '204', description: 'Done: no body.', mediaTypes: [], type: null, fields: [] },
+    ]);
+    expect(resolve.errors).toEqual([]);
     const fact = facts.operations[0];
     expect(fact).toMatchObject({ id: 'getV1FactsId', permission: 'read', scope: 'listing', path: '/v1/facts/{id}' });
     expect(fact.parameters[1]).toEqual({ name: 'limit', location: 'query', required: false, type: 'integer ≥ 1 ≤ 500, default 50', description: null });
@@ -62,7 +81,7 @@ describe('referenceView', () => {
       { status: '400', description: 'Bad request.' },
       { status: '404', description: 'Not found.' },
     ]);
-    expect(fact.success.status).toBe('2XX');
+    expect(fact.success).toEqual([{ status: '2XX', description: 'Success.', mediaTypes: [], type: null, fields: [] }]);
   });
 
   it('writes schemas as short types', () => {

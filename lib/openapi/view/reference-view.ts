@@ -1,6 +1,6 @@
 // The API reference page's view of the OpenAPI document (GET /v1/openapi.json): operations grouped
-// by tag, each with its permission, parameters, body fields and the statuses it answers, in the
-// words the document uses. Pure: the page renders what this returns.
+// by tag, each with its permission, parameters, body fields, the statuses it answers and the shape
+// of each success answer, in the words the document uses. Pure: the page renders what this returns.
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +26,15 @@ export interface StatusView {
   description: string;
 }
 
+/** A success answer: its status, the media types it comes in, and the JSON body's shape. */
+export interface SuccessView extends StatusView {
+  mediaTypes: string[];
+  /** The JSON body's type in short ("object", "object[]"); null when the answer has no JSON body. */
+  type: string | null;
+  /** The JSON body's top-level fields; empty for an array or a body without fields. */
+  fields: ParameterView[];
+}
+
 export interface OperationView {
   id: string;
   method: string;
@@ -35,7 +44,8 @@ export interface OperationView {
   description: string;
   parameters: ParameterView[];
   body: BodyView | null;
-  success: StatusView;
+  /** Every success status the operation answers (201 on create and 200 on a replay, 202 for a job, 204 without a body). */
+  success: SuccessView[];
   errors: StatusView[];
 }
 
@@ -72,18 +82,28 @@ function parameterView(parameter: unknown): ParameterView {
   return { name: String(p.name), location: String(p.in), required: p.required === true, type: withDefault(p.schema), description: typeof p.description === 'string' ? p.description : null };
 }
 
-function bodyView(requestBody: unknown): BodyView | null {
-  if (!requestBody) return null;
-  const body = asObject(requestBody);
-  const schema = asObject(asObject(asObject(body.content)['application/json']).schema);
+/** The top-level fields of an object schema. */
+function fieldsOf(schema: Json, location: string): ParameterView[] {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  const fields = Object.entries(asObject(schema.properties)).map(([name, property]) => ({
+  return Object.entries(asObject(schema.properties)).map(([name, property]) => ({
     name,
-    location: 'body',
+    location,
     required: required.has(name),
     type: withDefault(property),
     description: typeof asObject(property).description === 'string' ? (asObject(property).description as string) : null,
   }));
+}
+
+const jsonSchemaOf = (content: unknown): Json | null => {
+  const media = asObject(content)['application/json'];
+  return media ? asObject(asObject(media).schema) : null;
+};
+
+function bodyView(requestBody: unknown): BodyView | null {
+  if (!requestBody) return null;
+  const body = asObject(requestBody);
+  const schema = jsonSchemaOf(body.content) ?? {};
+  const fields = fieldsOf(schema, 'body');
   const note = !fields.length && typeof schema.description === 'string' ? schema.description : null;
   return { required: body.required === true, maxBytes: typeof body['x-stigmem-max-bytes'] === 'number' ? body['x-stigmem-max-bytes'] : null, fields, note };
 }
@@ -96,6 +116,18 @@ function responseText(response: unknown, components: Json): string {
   return typeof resolved.description === 'string' ? resolved.description : '';
 }
 
+function successView(status: string, response: unknown, components: Json): SuccessView {
+  const content = asObject(asObject(response).content);
+  const json = jsonSchemaOf(content);
+  return {
+    status,
+    description: responseText(response, components),
+    mediaTypes: Object.keys(content),
+    type: json ? schemaType(json) : null,
+    fields: json ? fieldsOf(json, 'response') : [],
+  };
+}
+
 export function referenceView(document: unknown): TagView[] {
   const doc = asObject(document);
   const components = asObject(doc.components);
@@ -104,8 +136,8 @@ export function referenceView(document: unknown): TagView[] {
     const methods = Object.keys(asObject(item)).filter((m) => METHOD_ORDER.includes(m));
     for (const method of methods.sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b))) {
       const op = asObject(asObject(item)[method]);
-      const responses = Object.entries(asObject(op.responses)).map(([status, response]) => ({ status, description: responseText(response, components) }));
-      const success = responses.find((r) => r.status.startsWith('2')) ?? { status: '2XX', description: '' };
+      const responses = Object.entries(asObject(op.responses));
+      const isSuccess = (status: string) => status.startsWith('2');
       const tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'other';
       const operation: OperationView = {
         id: String(op.operationId ?? `${method}-${path}`),
@@ -116,8 +148,14 @@ export function referenceView(document: unknown): TagView[] {
         description: typeof op.description === 'string' ? op.description : '',
         parameters: Array.isArray(op.parameters) ? op.parameters.map(parameterView) : [],
         body: bodyView(op.requestBody),
-        success,
-        errors: responses.filter((r) => !r.status.startsWith('2')).sort((a, b) => a.status.localeCompare(b.status)),
+        success: responses
+          .filter(([status]) => isSuccess(status))
+          .map(([status, response]) => successView(status, response, components))
+          .sort((a, b) => a.status.localeCompare(b.status)),
+        errors: responses
+          .filter(([status]) => !isSuccess(status))
+          .map(([status, response]) => ({ status, description: responseText(response, components) }))
+          .sort((a, b) => a.status.localeCompare(b.status)),
       };
       groups.set(tag, [...(groups.get(tag) ?? []), operation]);
     }

@@ -4,6 +4,7 @@ import { getMaintenanceStatus } from '@/lib/db/maintenance/maintenance-status';
 import { GLOBAL } from '@/lib/auth/authority';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { MaintenanceRunReport, MaintenanceStatus } from '@/lib/wire/node';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,6 +12,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute({
   permission: 'admin',
   scope: GLOBAL,
+  response: MaintenanceStatus,
   handler: () => getMaintenanceStatus(),
 });
 
@@ -23,6 +25,7 @@ export const POST = apiRoute({
   scope: GLOBAL,
   invalidStatus: 400,
   audit: { action: 'maintenance.run' },
+  response: MaintenanceRunReport,
   handler: ({ body }) => runMaintenanceNow({ everyTable: body.every_table }),
 });
 

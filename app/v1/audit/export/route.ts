@@ -6,6 +6,7 @@ import { streamAudit } from '@/lib/audit/stream-audit';
 import { EXPORT_FORMATS, type ExportColumn, exportFilename, exportResponse } from '@/lib/export/export-response';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { AuditExport } from '@/lib/wire/audit';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,6 +36,8 @@ export const GET = apiRoute({
   query: exportQuerySchema,
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  produces: ['text/csv', 'application/json'],
+  response: AuditExport,
   audit: { action: 'export.audit' },
   handler: async ({ query, principal }) => {
     const format = query.format;

@@ -2,6 +2,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { createApiKey, createKeySchema } from '@/lib/keys/create-api-key';
 import { keysPageSchema, listApiKeys } from '@/lib/keys/list-api-keys';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { CreatedKey, KeyList } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,6 +13,7 @@ export const POST = apiRoute({
   scope: ({ body }) => body.allowed_scopes,
   grants: ({ body }) => body.permissions,
   status: 201,
+  response: CreatedKey,
   // The detail is written for a created key: its expiry as stored (an instant in UTC), or null.
   audit: {
     action: 'key.create',
@@ -26,6 +28,7 @@ export const GET = apiRoute({
   permission: 'admin',
   scope: 'listing',
   query: keysPageSchema,
+  response: KeyList,
   invalidStatus: 400,
   handler: async ({ scopes, query, req }) => {
     const { keys, nextCursor } = await listApiKeys(scopes, query);

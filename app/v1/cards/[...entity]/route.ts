@@ -8,6 +8,7 @@ import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { queryBoolean } from '@/lib/schemas/query-params';
 import { asOfField, asOfFields, readAsOf } from '@/lib/time-travel/as-of';
 import { atInstant } from '@/lib/time-travel/at-instant';
+import { MemoryCard } from '@/lib/wire/cards';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,6 +17,7 @@ export const GET = apiRoute({
   permission: 'read',
   query: z.object({ scope: scopeSchema.default('local'), refresh: queryBoolean(false), as_of: asOfField }),
   scope: ({ query }) => query.scope,
+  response: MemoryCard,
   handler: async ({ params, query }) => {
     const entity = entityFromPath(params.entity ?? '');
     if (!entity) throw badRequest('invalid_entity_uri', 'entity_uri: must not be empty');

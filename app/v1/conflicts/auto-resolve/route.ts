@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { autoResolve, autoResolveSchema } from '@/lib/conflicts/auto-resolve';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { AutoResolveResult } from '@/lib/wire/conflicts';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,6 +12,7 @@ export const POST = apiRoute({
   scope: ({ body }) => body.scope,
   audit: { action: 'conflict.auto_resolve', skip: ({ body }) => !!body.dry_run },
   invalidStatus: 400,
+  response: AutoResolveResult,
   handler: ({ body, principal }) => autoResolve(body, principal),
 });
 

@@ -5,6 +5,7 @@ import { atInstant } from '@/lib/time-travel/at-instant';
 import { apiRoute } from '@/lib/http/api-route';
 import { factLocation, getFact } from '@/lib/facts/query-facts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { FactRecord } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +15,7 @@ export const GET = apiRoute({
   // Another scope's fact answers 404 like an unknown one: the lookup filters by the key's scopes.
   scope: 'listing',
   query: z.object({ as_of: asOfField }),
+  response: FactRecord,
   handler: async ({ params, scopes, query }) => {
     // As of an instant: the fact as the log held it then (404 when it was not written yet), `contradicted` then.
     const asOf = query.as_of === undefined ? null : await readAsOf(query.as_of);

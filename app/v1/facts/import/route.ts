@@ -4,6 +4,7 @@ import { sessionHeader } from '@/lib/http/session-header';
 import { parseFactBody } from '@/lib/facts/parse-fact-input';
 import { writeFacts } from '@/lib/facts/write-facts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { FactBatch } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,6 +14,8 @@ export const POST = apiRoute({
   body: (raw) => parseFactBody(raw, 'import'),
   scope: ({ body }) => body.inputs.map((input) => input.scope),
   maxBodyBytes: MAX_BATCH_BODY_BYTES,
+  statuses: [201],
+  response: FactBatch,
   audit: { action: 'facts.import', detail: ({ body }) => ({ facts: body.inputs.length }) },
   handler: async ({ req, body: { inputs } }) => {
     const sessionId = sessionHeader(req);

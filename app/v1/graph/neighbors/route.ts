@@ -7,6 +7,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { asOfField, asOfFields, readAsOf } from '@/lib/time-travel/as-of';
 import { atInstant } from '@/lib/time-travel/at-instant';
+import { NeighborsResponse } from '@/lib/wire/graph';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,6 +33,7 @@ export const GET = apiRoute({
   permission: 'read',
   query: neighborsQuery,
   scope: ({ query }) => query.scope ?? null,
+  response: NeighborsResponse,
   handler: async ({ query, scopes }) => {
     if (query.depth > MAX_NEIGHBOR_DEPTH) throw badRequest('depth_too_large', `depth: at most ${MAX_NEIGHBOR_DEPTH} hops (got ${query.depth})`);
     const request = {

@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { getSourceDetail, sourceDetailQuerySchema } from '@/lib/sources/source-detail';
+import { SourceDetail } from '@/lib/wire/sources';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,6 +10,7 @@ export const GET = apiRoute({
   permission: 'read',
   query: sourceDetailQuerySchema,
   scope: ({ query }) => query.scope,
+  response: SourceDetail,
   handler: ({ query, params }) => getSourceDetail(params.source, query),
 });
 

@@ -8,6 +8,7 @@ export const dynamic = 'force-dynamic';
 export const DELETE = apiRoute({
   permission: 'admin',
   scope: ({ params }) => keyReach(params.id),
+  statuses: [204],
   audit: { action: 'key.revoke', target: ({ params }) => params.id },
   handler: async ({ params }) => {
     await revokeApiKey(params.id);

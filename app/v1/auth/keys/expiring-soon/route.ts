@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { expiringQuerySchema, listExpiringKeys } from '@/lib/keys/expiring-keys';
+import { ExpiringKeys } from '@/lib/wire/keys';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,7 @@ export const GET = apiRoute({
   permission: 'admin',
   scope: 'listing',
   query: expiringQuerySchema,
+  response: ExpiringKeys,
   handler: ({ scopes, query }) => listExpiringKeys(scopes, query.within_days),
 });
 

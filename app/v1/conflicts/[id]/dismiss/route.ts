@@ -2,6 +2,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { dismissBodySchema, dismissConflict } from '@/lib/conflicts/dismiss-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
+import { DismissResponse } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,7 @@ export const POST = apiRoute({
   body: dismissBodySchema,
   scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
   audit: { action: 'conflict.dismiss', target: ({ params }) => params.id },
+  response: DismissResponse,
   handler: ({ body, params, principal }) => dismissConflict(params.id, body, principal),
 });
 

@@ -2,6 +2,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { reopenConflict } from '@/lib/conflicts/reopen-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
+import { ReopenResponse } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,6 +10,7 @@ export const POST = apiRoute({
   permission: 'write',
   scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
   audit: { action: 'conflict.reopen', target: ({ params }) => params.id },
+  response: ReopenResponse,
   handler: ({ params }) => reopenConflict(params.id),
 });
 

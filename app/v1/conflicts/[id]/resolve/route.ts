@@ -2,6 +2,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { resolveBodySchema, resolveConflict } from '@/lib/conflicts/resolve-conflict';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
+import { ResolveResponse } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +11,7 @@ export const POST = apiRoute({
   body: resolveBodySchema,
   scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
   audit: { action: 'conflict.resolve', target: ({ params }) => params.id },
+  response: ResolveResponse,
   handler: ({ body, params, principal }) => resolveConflict(params.id, body, principal),
 });
 

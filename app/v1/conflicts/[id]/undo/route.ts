@@ -2,6 +2,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { undoDecision } from '@/lib/conflicts/undo-decision';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { conflictOrContradiction, recordScope } from '@/lib/auth/record-scope';
+import { UndoResponse } from '@/lib/wire/records';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,6 +10,7 @@ export const POST = apiRoute({
   permission: 'write',
   scope: ({ params }) => recordScope(conflictOrContradiction(params.id), params.id),
   audit: { action: 'conflict.undo', target: ({ params }) => params.id },
+  response: UndoResponse,
   handler: ({ params, principal }) => undoDecision(params.id, principal),
 });
 

@@ -3,6 +3,7 @@ import { badRequest, notFound } from '@/lib/errors/domain-error';
 import { factProvenance, MAX_PROVENANCE_DEPTH } from '@/lib/facts/provenance';
 import { apiRoute } from '@/lib/http/api-route';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { ProvenanceAnswer } from '@/lib/wire/facts';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +15,7 @@ export const GET = apiRoute({
   query: z.object({
     depth: z.coerce.number({ error: 'depth must be an integer' }).int('depth must be an integer').min(1, 'depth must be at least 1').default(5).describe(`Levels of derived_from to follow (1–${MAX_PROVENANCE_DEPTH})`),
   }),
+  response: ProvenanceAnswer,
   handler: async ({ params, scopes, query }) => {
     if (query.depth > MAX_PROVENANCE_DEPTH) throw badRequest('depth_too_large', `depth: at most ${MAX_PROVENANCE_DEPTH} levels (got ${query.depth})`);
     const answer = await factProvenance(params.id, scopes, query.depth);

@@ -2,6 +2,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { getScopeSettings, scopeSettingsSchema, updateScopeSettings } from '@/lib/conflicts/scope-settings';
 import { scopeSchema } from '@/lib/facts/scope';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
+import { ScopeSettings } from '@/lib/wire/conflicts';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,6 +12,7 @@ export const GET = apiRoute({
   permission: 'read',
   scope: pathScope,
   invalidStatus: 400,
+  response: ScopeSettings,
   handler: ({ params }) => getScopeSettings(pathScope({ params })),
 });
 
@@ -19,6 +21,7 @@ export const PUT = apiRoute({
   body: scopeSettingsSchema,
   scope: pathScope,
   invalidStatus: 400,
+  response: ScopeSettings,
   audit: { action: 'scope_settings.update', target: ({ params }) => params.scope },
   handler: ({ params, body, principal }) => updateScopeSettings(pathScope({ params }), body, principal),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isoInstant } from './schemas';
+import { isoInstant } from './records';
 
-// Wire shapes of lint (§14.2, §14.4, §14.5) and of its jobs, for the lint HTTP tests.
+// Wire shapes of lint (§14.2, §14.4, §14.5) and of its jobs.
 
 /** §14.1's four checks, Spec-20's namespacing, and memory integrity's injection and sensitive. */
 export const LINT_CHECK_NAMES = ['contradiction', 'stale', 'orphan', 'broken_ref', 'namespacing', 'injection', 'sensitive'] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// Zod schemas of the wire shapes (reference node subset plus this node's extensions). HTTP tests
-// parse every response body with these, so a missing or mistyped field fails the test.
+// Zod schemas of the wire shapes (reference node subset plus this node's extensions). Routes declare
+// them as their `response` (the OpenAPI description shows them); the HTTP tests check every answer
+// against its route's schema (lib/http/response-check.ts) and parse bodies with them.
 
 export const SCOPES = ['local', 'team', 'company', 'public'] as const;
 export const Scope = z.enum(SCOPES);
@@ -51,6 +52,9 @@ export const FactBatch = z.object({ facts: z.array(FactRecord) });
 export const CONFLICT_ID_PATTERN = /^stigmem:conflict:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const CONTRADICTION_ID_PATTERN = /^stigmem:contradiction:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** The suggested winner of an open contradiction (review workflow): the value with more evidence or clearly higher confidence. */
+export const Suggestion = z.object({ winning_fact_id: z.string().min(1), basis: z.enum(['evidence', 'confidence']), reason: z.string().min(1) });
+
 export const ConflictRecord = z.object({
   conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
   entity: z.string().min(1),
@@ -67,10 +71,11 @@ export const ConflictRecord = z.object({
   resolution_fact_id: z.string().nullable(),
   do_not_reopen_before: isoInstant.nullable(),
   contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN).nullable(),
+  age_days: z.number().min(0).nullable().describe('Unresolved only: days since detection, to one decimal'),
+  aged: z.boolean().describe('Unresolved and older than the review window (14 days)'),
+  suggestion: Suggestion.nullable().describe("Unresolved only: its contradiction's suggested winner"),
 });
 export type ConflictRecord = z.infer<typeof ConflictRecord>;
-
-const Suggestion = z.object({ winning_fact_id: z.string().min(1), basis: z.enum(['evidence', 'confidence']), reason: z.string().min(1) });
 
 export const ContradictionRecord = z.object({
   contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
@@ -108,7 +113,13 @@ export const UndoResponse = z.object({
 
 export const ConflictList = z.object({ conflicts: z.array(ConflictRecord), cursor: z.string().min(1).nullable(), has_more: z.boolean() });
 
-export const ResolveResponse = z.object({ resolution_fact_id: z.string().min(1), conflict_status: z.literal('resolved') });
+export const ResolveResponse = z.object({
+  resolution_fact_id: z.string().min(1),
+  conflict_status: z.literal('resolved'),
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
+  conflicts_closed: z.number().int().min(0).describe('Conflicts of the contradiction this decision closed'),
+  values_retracted: z.number().int().min(0).describe('Other live values retracted'),
+});
 export const ReopenResponse = z.object({
   conflict_id: z.string().min(1),
   cooldown_ended_at: isoInstant,
@@ -119,6 +130,8 @@ export const DismissResponse = z.object({
   conflict_id: z.string().regex(CONFLICT_ID_PATTERN),
   conflict_status: z.literal('resolved'),
   resolution_basis: z.literal('dismissed'),
+  contradiction_id: z.string().regex(CONTRADICTION_ID_PATTERN),
+  conflicts_closed: z.number().int().min(0),
 });
 
 export const Permission = z.enum(['read', 'write', 'admin']);
