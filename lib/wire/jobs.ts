@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from './records';
+import { isoInstant, Scope } from './records';
 
 // Wire shapes of the async jobs (lint §14.5, decay §15.4, health history rebuilds): the 202 that
 // starts one and what GET /v1/{kind}/jobs/:id answers while it runs and once it is done.
@@ -12,7 +12,7 @@ export const JobAccepted = z.object({
 
 const jobFields = {
   job_id: z.string().uuid(),
-  scope: z.string().min(1),
+  scope: Scope,
   progress: z.number().min(0).max(1).describe('Share of the work done, 0–1'),
   estimated_s: z.number().int().min(1),
   requested_by: z.string().min(1).describe('Entity URI of the key that started the job'),
