@@ -20,7 +20,7 @@ export const HealthRun = z.object({
   error: z.string().nullable(),
   started_at: isoInstant,
   finished_at: isoInstant.nullable(),
-  duration_ms: z.number().min(0).nullable(),
+  duration_ms: count.nullable(),
   fact_count: count,
   live_value_count: count,
   entity_count: count,
@@ -66,7 +66,7 @@ const SeriesPoint = z.object({
   totals: SeverityCounts,
   pending_conflicts: count,
   aged_conflicts: count,
-  duration_ms: z.number().min(0).nullable(),
+  duration_ms: count.nullable(),
   new_count: count,
   fixed_count: count,
 });

@@ -32,7 +32,7 @@ export const WebhookDeliveries = z.object({
       last_attempt_at: isoInstant.nullable(),
       next_attempt_at: isoInstant.nullable(),
       response_code: z.number().int().nullable(),
-      latency_ms: z.number().min(0).nullable(),
+      latency_ms: count.nullable(),
       last_error: z.string().nullable(),
     }),
   ),
