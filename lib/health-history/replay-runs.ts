@@ -9,6 +9,7 @@ import { severityTotals } from '../lint/finding-counts';
 import { type LintResult, lintRequestSchema } from '../lint/lint-request';
 import { countFacts, lintCounted } from '../lint/run-lint';
 import { asOfInstant } from '../time-travel/as-of';
+import { formatInstant } from '../time/instant';
 import { atInstant } from '../time-travel/at-instant';
 import { FindingTally, type TalliedRun, writeFingerprintSet } from './fingerprint';
 import { NEW_FINDINGS_KEPT } from './record-run';
@@ -160,8 +161,8 @@ export async function replayHistory(range: ReplayRange, options: ReplayOptions =
   }, TX_OPTIONS);
   return {
     scope,
-    from: first.toISOString(),
-    to: last.toISOString(),
+    from: formatInstant(first),
+    to: formatInstant(last),
     runs: rows.length,
     replaced: stored.replaced,
     repaired: after ? 1 : 0,

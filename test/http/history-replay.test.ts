@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
-import { z } from 'zod';
 import { getDb } from '@/lib/db/prisma';
 import { fingerprintOf } from '@/lib/health-history/fingerprint';
+import { HealthRunDetail, HealthRunList, HistoryJob } from '@/lib/wire/health';
+import { JobAccepted } from '@/lib/wire/jobs';
+import { type LintFinding, LintResult } from '@/lib/wire/lint';
+import { AsOfFields } from '@/lib/wire/time-travel';
 import { api, createKey, describeHttp, expectBody, expectError, hlcText, takeTurnsOnScopeHistory, uniqueEntity, wireFact } from '../harness';
 
 // Health history from the log (docs/decisions.md § Health history): a rebuild replays a scope's runs
@@ -13,20 +16,7 @@ import { api, createKey, describeHttp, expectBody, expectError, hlcText, takeTur
 const S = 'company';
 const DAY = 86_400_000;
 
-const Finding = z.object({ check: z.string(), severity: z.string(), entity: z.string(), relation: z.string().nullable(), conflict_id: z.string().nullish(), ref_target: z.string().nullish() });
-const AsOfLint = z.object({ findings: z.array(Finding), fact_count: z.number(), as_of: z.string() }).passthrough();
-const Run = z.object({
-  id: z.string(),
-  trigger: z.string(),
-  started_at: z.string(),
-  fact_count: z.number(),
-  findings: z.record(z.string(), z.record(z.string(), z.number())),
-  new_count: z.number(),
-  fixed_count: z.number(),
-}).passthrough();
-const RunList = z.object({ runs: z.array(Run) }).passthrough();
-const RunDetail = Run.extend({ new_findings: z.array(z.object({ check: z.string(), entity: z.string() }).passthrough()) });
-const Job = z.object({ job_id: z.string(), status: z.string() }).passthrough();
+const AsOfLint = LintResult.extend(AsOfFields.shape);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -35,21 +25,22 @@ async function lintAsOf(at: string) {
 }
 
 /** Counts by check and severity, as a run stores them. */
-function counts(findings: z.infer<typeof Finding>[]): Record<string, Record<string, number>> {
+function counts(findings: LintFinding[]): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
   for (const f of findings) (out[f.check] ??= {})[f.severity] = (out[f.check]?.[f.severity] ?? 0) + 1;
   return out;
 }
 
-const identities = (findings: z.infer<typeof Finding>[]) => new Set(findings.map((f) => fingerprintOf({ ...f, conflict_id: f.conflict_id ?? undefined, ref_target: f.ref_target ?? undefined })));
+const identities = (findings: LintFinding[]) => new Set(findings.map((f) => fingerprintOf({ ...f, conflict_id: f.conflict_id ?? undefined, ref_target: f.ref_target ?? undefined })));
 const minus = (a: Set<string>, b: Set<string>) => [...a].filter((x) => !b.has(x)).length;
 
 async function rebuild(body: Record<string, unknown>) {
-  const started = expectBody(await api.post('/v1/health/history/rebuild', body), 202, Job);
+  const started = expectBody(await api.post('/v1/health/history/rebuild', body), 202, JobAccepted);
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const job = expectBody(await api.get(`/v1/health/history/jobs/${started.job_id}`), 200, Job);
-    if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
+    const job = expectBody(await api.get(`/v1/health/history/jobs/${started.job_id}`), 200, HistoryJob);
+    if (job.status === 'done') return job;
+    if (job.status === 'failed' || Date.now() > deadline) expect.fail(`the rebuild did not finish: ${JSON.stringify(job)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -75,7 +66,7 @@ describeHttp('health history from the log', () => {
     const db = await getDb();
     const bogus = await db.healthRun.create({ data: { id: `bogus-${t0}`, scope: S, trigger: 'schedule', status: 'ok', startedAt: new Date(t0 + 2.2 * DAY), factCount: 1, findings: { contradiction: { error: 999 } }, score: 1 } });
 
-    const afterRun = expectBody(await api.get('/v1/health/runs', { query: { scope: S, limit: 1 } }), 200, RunList).runs[0];
+    const afterRun = expectBody(await api.get('/v1/health/runs', { query: { scope: S, limit: 1 } }), 200, HealthRunList).runs[0];
     // Other files import facts with past HLCs into this scope at any time. The comparisons below hold
     // for one state of the log up to the run after the range; when it changed meanwhile, the rebuild
     // and its checks are taken again (at most three times).
@@ -84,12 +75,12 @@ describeHttp('health history from the log', () => {
     const attempt = async () => {
       const before = await logUpTo(afterRun.started_at);
       const job = await rebuild({ scope: S, from: iso(t0), to: iso(t0 + 5 * DAY), every_hours: 24 });
-      const listed = expectBody(await api.get('/v1/health/runs', { query: { scope: S, since: iso(t0 - 1), until: iso(t0 + 5 * DAY + 1), limit: 100 } }), 200, RunList).runs;
+      const listed = expectBody(await api.get('/v1/health/runs', { query: { scope: S, since: iso(t0 - 1), until: iso(t0 + 5 * DAY + 1), limit: 100 } }), 200, HealthRunList).runs;
       const replayed = listed.filter((r) => r.trigger === 'replay' && Date.parse(r.started_at) <= t0 + 5 * DAY).sort((x, y) => Date.parse(x.started_at) - Date.parse(y.started_at));
       const lints = await Promise.all(replayed.map((r) => lintAsOf(r.started_at)));
       // The first run after the range (on the shared PostgreSQL database another file's may come before ours).
       const next = await db.healthRun.findFirstOrThrow({ where: { scope: S, status: 'ok', startedAt: { gt: new Date(t0 + 5 * DAY) } }, orderBy: { startedAt: 'asc' } });
-      const after = expectBody(await api.get(`/v1/health/runs/${next.id}`), 200, Run);
+      const after = expectBody(await api.get(`/v1/health/runs/${next.id}`), 200, HealthRunDetail);
       const afterLint = await lintAsOf(after.started_at);
       return { job, replayed, lints, after, afterLint, stable: before === (await logUpTo(afterRun.started_at)) };
     };
@@ -99,7 +90,7 @@ describeHttp('health history from the log', () => {
     expect(result.stable, 'the log before the range end stayed put for one attempt').toBe(true);
     const { job, replayed, lints, after, afterLint } = result;
     expect(job).toMatchObject({ status: 'done', runs: 6, repaired: 1 });
-    expect(Number(firstJob.replaced)).toBeGreaterThanOrEqual(1);
+    expect(firstJob.replaced).toBeGreaterThanOrEqual(1);
     expect(await db.healthRun.findUnique({ where: { id: bogus.id } })).toBeNull();
     expect(replayed.map((r) => Date.parse(r.started_at) - t0)).toEqual([0, 1, 2, 3, 4, 5].map((d) => d * DAY));
 
@@ -112,7 +103,7 @@ describeHttp('health history from the log', () => {
       expect([run.new_count, run.fixed_count]).toEqual([minus(now, before), minus(before, now)]);
     }
     // What changed in the log shows as new on the day it happened: a's contradiction on day 2, c's broken ref on day 3, b's stale value on day 4.
-    const newOf = async (day: number) => expectBody(await api.get(`/v1/health/runs/${replayed[day].id}`), 200, RunDetail).new_findings.map((f) => `${f.check} ${f.entity}`);
+    const newOf = async (day: number) => expectBody(await api.get(`/v1/health/runs/${replayed[day].id}`), 200, HealthRunDetail).new_findings.map((f) => `${f.check} ${f.entity}`);
     expect(await newOf(2)).toContain(`contradiction ${a}`);
     expect(await newOf(3)).toContain(`broken_ref ${c}`);
     expect(await newOf(4)).toContain(`stale ${b}`);

@@ -4,6 +4,8 @@ import { claimNextJob, failExhaustedJobs, INTERRUPTED_TOO_OFTEN, MAX_ATTEMPTS } 
 import { type JobContext, type JobDefinition, LostClaim } from '@/lib/jobs/job-definition';
 import { runClaimedJob } from '@/lib/jobs/run-job';
 import { startJob } from '@/lib/jobs/start-job';
+import type { LintFinding, LintResult } from '@/lib/lint/lint-request';
+import { formatInstant } from '@/lib/time/instant';
 import { api, describeHttp, uid } from '../harness';
 
 // Claims fence a job's writes (docs/decisions.md § Jobs on many instances): once another instance
@@ -13,19 +15,14 @@ import { api, describeHttp, uid } from '../harness';
 
 const ADMIN = { keyId: null, entityUri: 'stigmem://local/admin', permissions: ['admin' as const], allowedScopes: ['local' as const], via: 'open' as const };
 
-interface Finding {
-  check: string;
-  detail: string;
-}
-
-/** A lint-kind job whose run waits for release(), then commits `marker` with a checkpoint, then answers one finding. */
+/** A lint-kind job whose run waits for release(), then commits `marker` with a checkpoint, then answers a lint of one finding (its detail the marker). */
 function gatedJob(marker: string) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let started!: (context: JobContext<{ step: number }>) => void;
   const running = new Promise<JobContext<{ step: number }>>((resolve) => (started = resolve));
   let checkpointError: unknown = null;
-  const definition: JobDefinition<unknown, { scope: string; findings: Finding[] }, { step: number }> = {
+  const definition: JobDefinition<unknown, LintResult, { step: number }> = {
     kind: 'lint',
     pagedKey: 'findings',
     async run(_request, context) {
@@ -38,7 +35,8 @@ function gatedJob(marker: string) {
           await context.saveCheckpoint(tx, { step: 1 }, 0.5);
         })
         .catch((error) => (checkpointError = error));
-      return { scope: 'local', findings: [{ check: 'namespacing', detail: marker }] };
+      const finding: LintFinding = { check: 'namespacing', severity: 'warning', entity: 'stigmem://test/claims', relation: 'owner', fact_ids: [marker], detail: marker, suggested_relation: 'memory:owner' };
+      return { checked_at: formatInstant(new Date()), scope: 'local', checks_run: ['namespacing'], fact_count: 1, findings: [finding] };
     },
   };
   return { marker, definition, release, running, checkpointError: () => checkpointError };
@@ -70,7 +68,7 @@ describeHttp('job claims', () => {
     const second = gatedJob(`claims-second-${uid()}`);
     second.release();
     await runClaimedJob(second.definition, takeover!);
-    const job = (await api.get(`/v1/lint/jobs/${id}`)).body as { status: string; attempts: number; findings: Finding[] };
+    const job = (await api.get(`/v1/lint/jobs/${id}`)).body as { status: string; attempts: number; findings: LintFinding[] };
     expect([job.status, job.attempts]).toEqual(['done', 2]);
     expect(job.findings.map((f) => f.detail)).toEqual([second.marker]);
     expect(await db.nodeMeta.findUnique({ where: { key: second.marker } })).not.toBeNull();

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { z } from 'zod';
 import { healthScore } from '@/lib/lint/health-score';
-import { LINT_CHECKS, type LintCheck } from '@/lib/lint/lint-request';
+import { ScopeHealthList } from '@/lib/wire/health';
 import { LintResult } from '@/lib/wire/lint';
 import { api, describeHttp, expectBody, uniqueEntity, wireFact } from '../harness';
 
@@ -12,21 +11,9 @@ import { api, describeHttp, expectBody, uniqueEntity, wireFact } from '../harnes
 
 const SCOPE = 'team';
 
-const Counts = z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() });
-const ScopeHealth = z.object({
-  scope: z.literal(SCOPE),
-  fact_count: z.number().int(),
-  value_count: z.number().int(),
-  live_value_count: z.number().int(),
-  entity_count: z.number().int(),
-  findings: Counts,
-  by_check: z.strictObject(Object.fromEntries(LINT_CHECKS.map((check) => [check, z.number().int()])) as Record<LintCheck, z.ZodNumber>),
-  by_namespace: z.array(Counts.extend({ namespace: z.string() })),
-  score: z.number().int().min(0).max(100),
-});
-
 async function health() {
-  const body = expectBody(await api.get('/api/health', { query: { scope: SCOPE } }), 200, z.object({ scopes: z.array(ScopeHealth).length(1) }));
+  const body = expectBody(await api.get('/api/health', { query: { scope: SCOPE } }), 200, ScopeHealthList);
+  expect(body.scopes.map((card) => card.scope)).toEqual([SCOPE]);
   return body.scopes[0];
 }
 

@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, createKey, describeHttp, expectBody, expectError, hlcText, setEnv, uid, uniqueEntity, wireFact } from '../harness';
 import { FactRecord } from '@/lib/wire/records';
+import { SynthesisEntriesPage, SynthesisResponse, SynthesisStatsReading } from '@/lib/wire/synthesis';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { readOnly } from '@/lib/db/read-only';
 import { optionsOf, synthesisTotals } from '@/lib/synthesis/synthesize';
@@ -12,33 +13,9 @@ import { tenthsOf, totalsAt } from '@/lib/synthesis/view/stats-totals';
 // §16: the four synthesis vector ids, then the cases of the issue. Each test uses its own entities
 // and narrows the synthesis with `entity`, so tests never see each other's data.
 
-const Entry = z.object({
-  entity: z.string(),
-  relation: z.string(),
-  scope: z.string(),
-  value: z.object({ type: z.string() }).passthrough(),
-  confidence: z.number(),
-  hlc: z.string().regex(/^\d{13}\.\d{3}$/),
-  contradicted: z.boolean(),
-  alt_value: z.object({ type: z.string() }).passthrough().optional(),
-  alt_confidence: z.number().optional(),
-  fact_id: z.string(),
-  alt_fact_id: z.string().optional(),
-  conflict_id: z.string().optional(),
-});
-const Synthesis = z.object({
-  summary: z.array(Entry),
-  synthesized_at: z.string(),
-  scope: z.string(),
-  fact_count: z.number().int(),
-  contradiction_count: z.number().int(),
-  filtered_count: z.number().int(),
-  next_cursor: z.string().nullable().optional(),
-});
-
 const S = 'company';
 const post = (fact: ReturnType<typeof wireFact>) => api.post('/v1/facts', { scope: S, ...fact }).then((r) => expectBody(r, 201, FactRecord));
-const synth = async (body: Record<string, unknown>) => expectBody(await api.post('/v1/synthesis', { scope: S, ...body }), 200, Synthesis);
+const synth = async (body: Record<string, unknown>) => expectBody(await api.post('/v1/synthesis', { scope: S, ...body }), 200, SynthesisResponse);
 
 describeHttp('synthesis vectors (§16)', () => {
   it('synthesis-basic-ordering', async () => {
@@ -315,11 +292,8 @@ describeHttp('synthesis statistics', () => {
 });
 
 describeHttp('the synthesis page\'s reads', () => {
-  const StatsReading = z.strictObject({
-    stats: z.strictObject({ fact_count: z.number().int(), entries: z.array(z.number().int()).length(101), contradicted: z.array(z.number().int()).length(101) }),
-    counted_at: z.string(),
-    current: z.boolean(),
-  });
+  // Strict: the page reads exactly these fields.
+  const StatsReading = z.strictObject({ ...SynthesisStatsReading.shape, stats: z.strictObject(SynthesisStatsReading.shape.stats.shape) });
   const statsOf = async (entity: string) => expectBody(await api.get('/api/synthesis/stats', { query: { scope: 'public', entity } }), 200, StatsReading);
   const entries = (reading: z.infer<typeof StatsReading>) => reading.stats.entries.reduce((a, b) => a + b, 0);
 
@@ -328,10 +302,11 @@ describeHttp('the synthesis page\'s reads', () => {
   it('entries page by page without the totals, as POST /v1/synthesis pages them', async () => {
     const entity = uniqueEntity('synth-entries');
     expect((await api.post('/v1/facts', { facts: ['a', 'b', 'c'].map((r) => wireFact(entity, r, { scope: 'public', relation: `memory:${r}` })) })).status).toBe(201);
-    const Page = z.strictObject({ summary: z.array(Entry), next_cursor: z.string().nullable() });
+    // Strict: a page of entries carries no totals.
+    const Page = z.strictObject(SynthesisEntriesPage.shape);
     const first = expectBody(await api.post('/api/synthesis/entries', { scope: 'public', entity, limit: 2 }), 200, Page);
     const second = expectBody(await api.post('/api/synthesis/entries', { scope: 'public', entity, limit: 2, cursor: first.next_cursor }), 200, Page);
-    const v1 = expectBody(await api.post('/v1/synthesis', { scope: 'public', entity }), 200, Synthesis);
+    const v1 = expectBody(await api.post('/v1/synthesis', { scope: 'public', entity }), 200, SynthesisResponse);
     expect([...first.summary, ...second.summary]).toEqual(v1.summary);
     expect(second.next_cursor).toBeNull();
     expectError(await api.post('/api/synthesis/entries', { scope: 'public', entity }), 400, 'validation_error');

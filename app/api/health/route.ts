@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
+import { ScopeHealthList } from '@/lib/wire/health';
 import { scopeHealth } from '@/lib/lint/lint-summary';
 import { scopeSchema } from '@/lib/facts/scope';
 
@@ -11,6 +12,7 @@ export const GET = apiRoute({
   // A scope the key cannot read is left out silently, as the overview page does.
   scope: 'listing',
   query: z.object({ scope: scopeSchema.optional() }),
+  response: ScopeHealthList,
   handler: async ({ query, scopes: readable }) => {
     const scopes = readable.filter((s) => !query.scope || s === query.scope);
     const scopesHealth = [];

@@ -1,5 +1,6 @@
 import { alertsQuerySchema, listAlertGroups, listAlerts } from '@/lib/alerts/alert-store';
 import { apiRoute } from '@/lib/http/api-route';
+import { AlertList } from '@/lib/wire/alerts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
@@ -9,6 +10,7 @@ export const GET = apiRoute({
   query: alertsQuerySchema,
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  response: AlertList,
   handler: ({ query, scopes }) => (query.group ? listAlertGroups(query, scopes) : listAlerts(query, scopes)),
 });
 

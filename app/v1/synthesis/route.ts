@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { SynthesisResponse } from '@/lib/wire/synthesis';
 import { synthesisRequestSchema } from '@/lib/synthesis/synthesis-request';
 import { streamText } from '@/lib/http/stream-text';
 import { streamResponse } from '@/lib/http/stream-response';
@@ -14,6 +15,7 @@ export const POST = apiRoute({
   body: synthesisRequestSchema.extend({ as_of: asOfField }),
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
+  response: SynthesisResponse,
   handler: async ({ body: { as_of, ...body } }) => {
     if (as_of !== undefined) return synthesizeAsOf(body, await readAsOf(as_of));
     if (body.limit) return synthesizePage({ ...body, limit: body.limit });

@@ -2,6 +2,7 @@ import type { ContradictionRecord } from '@/lib/conflicts/contradiction-record';
 import { streamContradictions } from '@/lib/conflicts/stream-contradictions';
 import { exportFilename, exportResponse, parseExportFormat } from '@/lib/export/export-response';
 import { apiRoute } from '@/lib/http/api-route';
+import { ContradictionExport } from '@/lib/wire/conflict-exports';
 import { factValueText } from '@/lib/facts/view/fact-value-text';
 import { parseQueueFilters, queueSort } from '@/lib/conflicts/view/queue-filters';
 
@@ -18,6 +19,8 @@ export const GET = apiRoute({
   scope: 'listing',
   audit: { action: 'export.conflicts' },
   ownQuery: true,
+  // The JSON form (?format=json); the default is CSV (text/csv), which is not a JSON body.
+  response: ContradictionExport,
   handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

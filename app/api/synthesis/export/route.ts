@@ -2,6 +2,7 @@ import { exportFilename, exportResponse, parseExportFormat } from '@/lib/export/
 import { normalizeUri } from '@/lib/facts/normalize';
 import { scopeSchema } from '@/lib/facts/scope';
 import { apiRoute } from '@/lib/http/api-route';
+import { SynthesisExport } from '@/lib/wire/synthesis';
 import { factValueText } from '@/lib/facts/view/fact-value-text';
 import type { SynthesisEntry } from '@/lib/synthesis/synthesis-request';
 import { streamSynthesisEntries } from '@/lib/synthesis/stream-synthesis-entries';
@@ -16,6 +17,8 @@ export const GET = apiRoute({
   scope: ({ req }) => scopeSchema.parse(new URL(req.url).searchParams.get('scope')),
   audit: { action: 'export.synthesis' },
   ownQuery: true,
+  // The JSON form (?format=json); the default is CSV (text/csv), which is not a JSON body.
+  response: SynthesisExport,
   handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
+import { SynthesisStatsReading } from '@/lib/wire/synthesis';
 import { queryUri } from '@/lib/facts/normalize';
 import { scopeSchema } from '@/lib/facts/scope';
 import { pageSynthesisStats } from '@/lib/synthesis/synthesis-stats';
@@ -14,5 +15,6 @@ export const GET = apiRoute({
   query: z.object({ scope: scopeSchema, entity: queryUri, include_expired: z.enum(['0', '1']).optional() }),
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  response: SynthesisStatsReading,
   handler: ({ query }) => pageSynthesisStats({ scope: query.scope, entity: query.entity ?? null, includeExpired: query.include_expired === '1' }),
 });

@@ -1,5 +1,6 @@
 import { acknowledgeAlerts, acknowledgeManySchema, acknowledgeTargets } from '@/lib/alerts/acknowledge-alerts';
 import { apiRoute } from '@/lib/http/api-route';
+import { AcknowledgedAlerts } from '@/lib/wire/alerts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
@@ -17,6 +18,7 @@ export const POST = apiRoute({
       return ids ? { count: ids.length, ids: ids.slice(0, 100) } : null;
     },
   },
+  response: AcknowledgedAlerts,
   handler: ({ body, principal }) => acknowledgeAlerts(body, principal),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
+import { DecayPolicy, DecayPolicyList } from '@/lib/wire/decay';
 import { policyTarget, visiblePolicies } from '@/lib/decay/policy-reach';
 import { createPolicy, listPolicies } from '@/lib/decay/policy-store';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -11,6 +12,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute({
   permission: 'read',
   scope: 'listing',
+  response: DecayPolicyList,
   handler: async ({ scopes }) => ({ policies: visiblePolicies(await listPolicies(), scopes) }),
 });
 
@@ -19,6 +21,7 @@ export const POST = apiRoute({
   body: z.record(z.string(), z.unknown()),
   scope: ({ body }) => policyTarget(body.scope),
   status: 201,
+  response: DecayPolicy,
   audit: { action: 'decay_policy.create', target: (_input, policy) => (policy as { id: string }).id },
   handler: ({ body }) => createPolicy(body as Parameters<typeof createPolicy>[0]),
 });

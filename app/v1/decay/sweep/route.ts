@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, type RouteInput } from '@/lib/http/api-route';
+import { SweepAnswer } from '@/lib/wire/decay';
 import { REFERENCE_SWEEP_PARAMS, referenceSweep, referenceSweepQuerySchema } from '@/lib/decay/reference-sweep';
 import { sweepRequestSchema } from '@/lib/decay/sweep-request';
 import { sweepScope } from '@/lib/decay/sweep-scope';
@@ -21,6 +22,8 @@ export const POST = apiRoute({
   query: referenceSweepQuerySchema,
   scope: (input) => (isReferenceForm(input) ? input.query.scope : sweepRequestSchema.parse(input.body).scope),
   invalidStatus: 400,
+  statuses: [200, 202],
+  response: SweepAnswer,
   // A dry run writes nothing: only the sweeps that apply are recorded.
   audit: { action: 'decay.sweep', skip: (input) => (isReferenceForm(input) ? input.query.dry_run : sweepRequestSchema.parse(input.body).mode === 'dry_run') },
   handler: async (ctx) => {

@@ -4,6 +4,7 @@ import { recordHealthRun } from '@/lib/health-history/record-run';
 import { listRuns, runsQuerySchema } from '@/lib/health-history/run-queries';
 import { conflict } from '@/lib/errors/domain-error';
 import { apiRoute } from '@/lib/http/api-route';
+import { HealthRun, HealthRunList } from '@/lib/wire/health';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
@@ -13,6 +14,7 @@ export const GET = apiRoute({
   query: runsQuerySchema,
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  response: HealthRunList,
   handler: ({ query, scopes }) => listRuns(query, scopes),
 });
 
@@ -23,6 +25,7 @@ export const POST = apiRoute({
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
   status: 201,
+  response: HealthRun,
   audit: { action: 'health_run.record', target: (_input, run) => (run as { id: string }).id },
   handler: async ({ body }) => {
     const run = await recordHealthRun(body.scope, { trigger: 'manual' });

@@ -1,5 +1,6 @@
 import { healthSummary, summaryQuerySchema } from '@/lib/health-history/summary';
 import { apiRoute } from '@/lib/http/api-route';
+import { HealthSummary } from '@/lib/wire/health';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
@@ -9,6 +10,7 @@ export const GET = apiRoute({
   query: summaryQuerySchema,
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  response: HealthSummary,
   handler: ({ query, scopes }) => healthSummary(query, scopes),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
+import { SnapshotList, SnapshotRecord } from '@/lib/wire/synthesis';
 import { scopeSchema } from '@/lib/facts/scope';
 import { listSnapshots, saveSnapshot } from '@/lib/synthesis/snapshots';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -12,6 +13,7 @@ export const POST = apiRoute({
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
   status: 201,
+  response: SnapshotRecord,
   audit: { action: 'snapshot.create', target: (_input, snapshot) => (snapshot as { id: string }).id },
   handler: ({ body, principal }) => saveSnapshot(body.scope, body.label?.trim() || null, principal),
 });
@@ -22,6 +24,7 @@ export const GET = apiRoute({
   query: z.object({ scope: scopeSchema.optional() }),
   scope: ({ query }) => query.scope,
   invalidStatus: 400,
+  response: SnapshotList,
   handler: async ({ scopes }) => ({ snapshots: await listSnapshots(scopes) }),
 });
 

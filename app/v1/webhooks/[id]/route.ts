@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { Webhook } from '@/lib/wire/webhooks';
 import { reachOf } from '@/lib/auth/authority';
 import { webhookReach } from '@/lib/webhooks/webhook-reach';
 import { deleteWebhook, replaceWebhook, webhookInputSchema } from '@/lib/webhooks/webhook-store';
@@ -12,6 +13,7 @@ export const PUT = apiRoute({
   body: webhookInputSchema,
   scope: async ({ params, body }) => [...(await webhookReach(params.id)), ...reachOf(body.scopes, 'global')],
   audit: { action: 'webhook.replace', target: ({ params }) => params.id },
+  response: Webhook,
   handler: ({ params, body }) => replaceWebhook(params.id, body),
 });
 
@@ -19,6 +21,7 @@ export const DELETE = apiRoute({
   permission: 'admin',
   scope: ({ params }) => webhookReach(params.id),
   audit: { action: 'webhook.delete', target: ({ params }) => params.id },
+  statuses: [204],
   handler: async ({ params }) => {
     await deleteWebhook(params.id);
     return new Response(null, { status: 204 });

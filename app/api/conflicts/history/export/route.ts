@@ -1,6 +1,7 @@
 import { reviewHistory } from '@/lib/conflicts/review-history';
 import { arrayBatches, exportFilename, exportResponse, parseExportFormat } from '@/lib/export/export-response';
 import { apiRoute } from '@/lib/http/api-route';
+import { ReviewHistoryExport } from '@/lib/wire/conflict-exports';
 import { parseHistoryRange } from '@/lib/conflicts/view/history-range';
 import { prepareReviewHistory, type ReviewDayPoint } from '@/lib/conflicts/view/prepare-review-history';
 
@@ -13,6 +14,8 @@ export const GET = apiRoute({
   scope: 'listing',
   audit: { action: 'export.review_history' },
   ownQuery: true,
+  // The JSON form (?format=json); the default is CSV (text/csv), which is not a JSON body.
+  response: ReviewHistoryExport,
   handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

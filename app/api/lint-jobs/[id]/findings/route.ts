@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { JobFindingsPage } from '@/lib/wire/lint';
 import { parseFindingsView } from '@/lib/lint/view/findings-query';
 import { jobFindingsPage } from '@/lib/lint/job-findings-page';
 import { recordScope } from '@/lib/auth/record-scope';
@@ -11,5 +12,6 @@ export const GET = apiRoute({
   permission: 'read',
   scope: ({ params }) => recordScope('job', params.id),
   ownQuery: true,
+  response: JobFindingsPage,
   handler: ({ params, req }) => jobFindingsPage(params.id, parseFindingsView(new URL(req.url).searchParams)),
 });

@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { FindingsPage } from '@/lib/wire/lint';
 import { findingsPage, findingsPageSchema } from '@/lib/lint/findings-page';
 
 export const dynamic = 'force-dynamic';
@@ -9,5 +10,6 @@ export const GET = apiRoute({
   query: findingsPageSchema.omit({ scope: true }),
   scope: ({ params }) => findingsPageSchema.pick({ scope: true }).parse({ scope: params.scope }).scope,
   invalidStatus: 400,
+  response: FindingsPage,
   handler: ({ query, scopes: [scope] }) => findingsPage({ ...query, scope }),
 });

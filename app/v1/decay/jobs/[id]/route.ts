@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { DecayJob } from '@/lib/wire/decay';
 import { jobResponse } from '@/lib/jobs/jobs';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { recordScope } from '@/lib/auth/record-scope';
@@ -8,6 +9,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute({
   permission: 'read',
   scope: ({ params }) => recordScope('job', params.id),
+  response: DecayJob,
   handler: ({ params }) => jobResponse(params.id, 'decay'),
 });
 

@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { JobAccepted } from '@/lib/wire/jobs';
 import { rebuildRequestSchema, startHistoryRebuild } from '@/lib/health-history/rebuild-history';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
@@ -11,6 +12,7 @@ export const POST = apiRoute({
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
   status: 202,
+  response: JobAccepted,
   audit: { action: 'health_history.rebuild', target: (_input, job) => (job as { job_id: string }).job_id },
   handler: ({ body, principal }) => startHistoryRebuild(body, principal),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
+import { SnapshotDetail } from '@/lib/wire/synthesis';
 import { queryLimit } from '@/lib/schemas/query-params';
 import { deleteSnapshot, getSnapshot } from '@/lib/synthesis/snapshots';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -12,6 +13,7 @@ export const GET = apiRoute({
   query: z.object({ offset: z.coerce.number().int().min(0).default(0), limit: queryLimit(200, 1000) }),
   scope: ({ params }) => recordScope('snapshot', params.id),
   invalidStatus: 400,
+  response: SnapshotDetail,
   handler: ({ params, query }) => getSnapshot(params.id, query.offset, query.limit),
 });
 
@@ -19,6 +21,7 @@ export const DELETE = apiRoute({
   permission: 'write',
   scope: ({ params }) => recordScope('snapshot', params.id),
   audit: { action: 'snapshot.delete', target: ({ params }) => params.id },
+  statuses: [204],
   handler: async ({ params }) => {
     await deleteSnapshot(params.id);
     return new Response(null, { status: 204 });

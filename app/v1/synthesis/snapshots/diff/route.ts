@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
+import { SnapshotDiff } from '@/lib/wire/synthesis';
 import { queryLimit } from '@/lib/schemas/query-params';
 import { diffSnapshots } from '@/lib/synthesis/snapshots';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -12,6 +13,7 @@ export const GET = apiRoute({
   query: z.object({ from: z.string({ error: 'from is required' }).min(1), to: z.string({ error: 'to is required' }).min(1), limit: queryLimit(500, 5000) }),
   scope: async ({ query }) => [await recordScope('snapshot', query.from), await recordScope('snapshot', query.to)].filter((scope) => scope !== null),
   invalidStatus: 400,
+  response: SnapshotDiff,
   handler: ({ query }) => diffSnapshots(query.from, query.to, query.limit),
 });
 

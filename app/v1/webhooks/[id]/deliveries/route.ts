@@ -1,4 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
+import { WebhookDeliveries } from '@/lib/wire/webhooks';
 import { webhookReach } from '@/lib/webhooks/webhook-reach';
 import { deliveriesQuerySchema, listDeliveries } from '@/lib/webhooks/webhook-store';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
@@ -10,6 +11,7 @@ export const GET = apiRoute({
   scope: ({ params }) => webhookReach(params.id),
   query: deliveriesQuerySchema,
   invalidStatus: 400,
+  response: WebhookDeliveries,
   handler: ({ params, query }) => listDeliveries(params.id, query.limit),
 });
 

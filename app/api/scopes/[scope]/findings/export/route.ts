@@ -2,6 +2,7 @@ import { exportFilename, exportResponse, parseExportFormat } from '@/lib/export/
 import { scopeSchema } from '@/lib/facts/scope';
 import { parseFindingsView, toPageQuery } from '@/lib/lint/view/findings-query';
 import { apiRoute } from '@/lib/http/api-route';
+import { FindingsExport } from '@/lib/wire/lint';
 import { type ScopeFinding, streamFindings } from '@/lib/lint/stream-findings';
 
 export const dynamic = 'force-dynamic';
@@ -14,6 +15,8 @@ export const GET = apiRoute({
   audit: { action: 'export.findings' },
   invalidStatus: 400,
   ownQuery: true,
+  // The JSON form (?format=json); the default is CSV (text/csv), which is not a JSON body.
+  response: FindingsExport,
   handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);
     const format = parseExportFormat(url.searchParams.get('format'));

@@ -1,6 +1,7 @@
 import { muteInputSchema, muteRule, unmuteQuerySchema, unmuteRule } from '@/lib/alerts/alert-mutes';
 import { muteReach } from '@/lib/alerts/rule-reach';
 import { apiRoute } from '@/lib/http/api-route';
+import { AlertMute } from '@/lib/wire/alerts';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
@@ -13,6 +14,7 @@ export const POST = apiRoute({
   body: muteInputSchema,
   scope: ({ params, body }) => muteReach(params.id, body.scope),
   status: 201,
+  response: AlertMute,
   audit: {
     action: 'alert_rule.mute',
     target: ({ params }) => params.id,
@@ -25,6 +27,7 @@ export const DELETE = apiRoute({
   permission: 'write',
   query: unmuteQuerySchema,
   scope: ({ params, query }) => muteReach(params.id, query.scope),
+  response: AlertMute,
   audit: { action: 'alert_rule.unmute', target: ({ params }) => params.id, detail: ({ query }) => ({ scope: query.scope ?? null }) },
   handler: ({ params, query, principal }) => unmuteRule(params.id, query.scope ?? null, principal),
 });
