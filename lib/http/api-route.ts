@@ -223,8 +223,8 @@ async function handle<B, Q>(options: RouteOptions<B, Q>, caller: Principal | nul
   const scopes = isGuarded(options) ? await authorizeTarget(options, principal, input, trail) : [];
   const result = await options.handler({ ...input, principal, scopes, audit: trail.note });
   trail.result = result;
-  const res = result instanceof Response ? result : Response.json(result, { status: options.status ?? 200 });
-  if (responseChecksOn()) await checkResponse(options, req, res);
+  let res = result instanceof Response ? result : Response.json(result, { status: options.status ?? 200 });
+  if (responseChecksOn()) res = await checkResponse(options, req, res);
   return nameIgnoredParameters(res, options as CommonOptions<unknown, unknown>, req);
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkResponse, onResponseMismatch, type ResponseMismatch } from './response-check';
+import { isStreamed, streamResponse } from './stream-response';
 
 // The check the HTTP tests run on every success answer: status, media type, then the JSON body against the route's schema.
 
@@ -58,6 +59,28 @@ describe('checkResponse', () => {
 
   it('does nothing without a listener (the server)', async () => {
     onResponseMismatch(null);
-    await expect(checkResponse({}, req, Response.json({}))).resolves.toBeUndefined();
+    const res = Response.json({});
+    await expect(checkResponse({}, req, res)).resolves.toBe(res);
+  });
+
+  it('checks a streamed body as the client reads it, without reading the body ahead', async () => {
+    const found: ResponseMismatch[] = [];
+    onResponseMismatch((mismatch) => found.push(mismatch));
+    const encoder = new TextEncoder();
+    let pulled = 0;
+    const parts = ['{', '"id"', ':', '1', '}'];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === parts.length) return controller.close();
+        controller.enqueue(encoder.encode(parts[pulled++]));
+      },
+    }, { highWaterMark: 0 });
+    const sent = await checkResponse({ response: Thing }, req, streamResponse(body, { 'content-type': 'application/json' }));
+    // At most the one chunk a pipe holds: the body goes to the client as it is asked for.
+    expect(pulled).toBeLessThanOrEqual(1);
+    expect(found).toEqual([]);
+    expect(isStreamed(sent)).toBe(true);
+    expect(await sent.text()).toBe(parts.join(""));
+    expect(found).toEqual([{ request: 'POST /v1/things', status: 200, problem: expect.stringMatching(/^body does not match the declared schema at id: /) }]);
   });
 });

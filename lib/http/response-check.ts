@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isStreamed, pipeResponse } from './stream-response';
 
 // The HTTP tests check every success answer against what its route declares (lib/http/api-route.ts:
 // `response`, `status`, `statuses`), so the API description (lib/openapi) cannot drift from what
@@ -42,21 +43,38 @@ export const isBodiless = (status: number) => status === 204;
 /** "text/csv; charset=utf-8" → "text/csv". */
 const mediaType = (contentType: string | null) => (contentType ?? '').split(';')[0].trim().toLowerCase();
 
-/** Checks a success answer (2xx) against the declaration and reports any mismatch to the listener. */
-export async function checkResponse(declared: DeclaredSuccess, req: Request, res: Response): Promise<void> {
-  if (!listener || res.status < 200 || res.status > 299) return;
+/**
+ * Checks a success answer (2xx) against the declaration, reports any mismatch to the listener, and
+ * answers the response to send: `res` itself, or for a streamed body (isStreamed) the same body
+ * checked as it passes to the client, so the check never reads ahead of the client (the streaming
+ * tests time how a download goes) and reports once the client read it all.
+ */
+export async function checkResponse(declared: DeclaredSuccess, req: Request, res: Response): Promise<Response> {
+  if (!listener || res.status < 200 || res.status > 299) return res;
   const report = listener;
   const request = `${req.method} ${new URL(req.url).pathname}`;
   const fail = (problem: string) => report({ request, status: res.status, problem });
   if (!successStatuses(declared).includes(res.status)) fail(`status ${res.status} is not among the declared ${successStatuses(declared).join(', ')}`);
-  if (res.body === null) return;
+  if (res.body === null) return res;
   const type = mediaType(res.headers.get('content-type'));
-  if (!successMediaTypes(declared).includes(type)) return fail(`content type ${type || '(none)'} is not among the declared ${successMediaTypes(declared).join(', ')}`);
+  if (!successMediaTypes(declared).includes(type)) {
+    fail(`content type ${type || '(none)'} is not among the declared ${successMediaTypes(declared).join(', ')}`);
+    return res;
+  }
   // Only a JSON answer has a schema to meet; a download's text (CSV, Prometheus) is checked by its own tests.
-  if (type !== JSON_MEDIA_TYPE) return;
-  if (!declared.response) return fail('the route declares no response schema');
-  const body: unknown = await res.clone().json();
-  const parsed = declared.response.safeParse(body);
+  if (type !== JSON_MEDIA_TYPE) return res;
+  const schema = declared.response;
+  if (!schema) {
+    fail('the route declares no response schema');
+    return res;
+  }
+  if (isStreamed(res)) return pipeResponse(res, checkedAsItPasses((text) => checkBody(schema, JSON.parse(text), fail)));
+  checkBody(schema, await res.clone().json(), fail);
+  return res;
+}
+
+function checkBody(schema: z.ZodType, body: unknown, fail: (problem: string) => void): void {
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return fail(`body does not match the declared schema at ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
@@ -65,6 +83,20 @@ export async function checkResponse(declared: DeclaredSuccess, req: Request, res
   // zod drops the others as it parses: a field the parse dropped is one the schema does not declare.
   const extra = undeclaredField(body, parsed.data, '');
   if (extra !== null) fail(`body has a field the declared schema does not name: ${extra}`);
+}
+
+/** Passes every chunk on as it comes and keeps a copy; at the end of the body, hands `check` its whole text. */
+function checkedAsItPasses(check: (text: string) => void): TransformStream<Uint8Array, Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  return new TransformStream({
+    transform(chunk, controller) {
+      chunks.push(chunk);
+      controller.enqueue(chunk);
+    },
+    flush() {
+      check(Buffer.concat(chunks).toString('utf8'));
+    },
+  });
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

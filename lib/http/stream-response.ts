@@ -22,3 +22,10 @@ export function streamResponse(body: ReadableStream<Uint8Array>, headers: Record
  * body is, and on the embedded database nothing else can run in between (the audit log waits for it).
  */
 export const isStreamed = (res: Response): boolean => streamed.has(res);
+
+/** `res` with its body passed through `transform`: the same status and headers, streamed still when it was. */
+export function pipeResponse(res: Response, transform: TransformStream<Uint8Array, Uint8Array>): Response {
+  const piped = new Response(res.body ? res.body.pipeThrough(transform) : null, { status: res.status, headers: res.headers });
+  if (streamed.has(res)) streamed.add(piped);
+  return piped;
+}

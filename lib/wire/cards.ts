@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONFLICT_ID_PATTERN, FactValue, HLC_PATTERN, isoInstant, Scope } from './records';
+import { isoInstant, Scope } from './records';
+import { SynthesisEntry } from './synthesis';
 import { optionalAsOf } from './time-travel';
 
 // Wire shapes of the reference node's per-entity and per-scope summaries: memory cards and
@@ -20,19 +21,8 @@ export const MemoryCard = z.object({
 
 const confidence = z.number().min(0).max(1);
 
-const ReferenceSynthesisFact = z.object({
-  entity: z.string().min(1),
-  relation: z.string().min(1),
-  scope: Scope,
-  value: FactValue,
-  confidence,
-  hlc: z.string().regex(HLC_PATTERN),
-  contradicted: z.boolean(),
-  alt_value: FactValue.optional().describe('Contradicted: the strongest other live value'),
-  alt_confidence: confidence.optional(),
-  fact_id: z.string().min(1).describe('The winning head fact'),
-  alt_fact_id: z.string().min(1).optional(),
-  conflict_id: z.string().regex(CONFLICT_ID_PATTERN).optional().describe('Contradicted: the open conflict'),
+/** A synthesis entry as the reference node names it: with `id` and the head's freshness. */
+const ReferenceSynthesisFact = SynthesisEntry.extend({
   id: z.string().min(1).describe('The winning head fact, under the reference node\u2019s name'),
   freshness: z.object({
     timestamp: isoInstant,

@@ -63,7 +63,13 @@ describeHttp('POST /v1/conflicts/:id/dismiss', () => {
     const lead = await createKey(['write'], ['local'], 'lead');
     const factsBefore = await allFacts(entity);
     const res = await api.post(dismissPath(conflict.conflict_id), { resolution_note: 'price changed on purpose' }, { key: lead.key });
-    expect(expectBody(res, 200, DismissResponse)).toEqual({ conflict_id: conflict.conflict_id, conflict_status: 'resolved', resolution_basis: 'dismissed' });
+    expect(expectBody(res, 200, DismissResponse)).toEqual({
+      conflict_id: conflict.conflict_id,
+      conflict_status: 'resolved',
+      resolution_basis: 'dismissed',
+      contradiction_id: conflict.contradiction_id,
+      conflicts_closed: 1,
+    });
     expect(await allFacts(entity)).toEqual(factsBefore.map((f) => ({ ...f, contradicted: false })));
     const status = await allFacts(conflict.conflict_id).then((facts) => facts.filter((f) => f.relation === 'stigmem:conflict:status'));
     expect(status.map((f) => f.value)).toEqual([{ type: 'string', v: 'dismissed' }, { type: 'string', v: 'unresolved' }]);

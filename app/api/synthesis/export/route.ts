@@ -17,7 +17,8 @@ export const GET = apiRoute({
   scope: ({ req }) => scopeSchema.parse(new URL(req.url).searchParams.get('scope')),
   audit: { action: 'export.synthesis' },
   ownQuery: true,
-  // The JSON form (?format=json); the default is CSV (text/csv), which is not a JSON body.
+  // CSV by default; the JSON form (?format=json) meets the schema.
+  produces: ['text/csv', 'application/json'],
   response: SynthesisExport,
   handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);

@@ -14,7 +14,8 @@ export const GET = apiRoute({
   scope: 'listing',
   audit: { action: 'export.review_history' },
   ownQuery: true,
-  // The JSON form (?format=json); the default is CSV (text/csv), which is not a JSON body.
+  // CSV by default; the JSON form (?format=json) meets the schema.
+  produces: ['text/csv', 'application/json'],
   response: ReviewHistoryExport,
   handler: async ({ scopes: readable, req }) => {
     const url = new URL(req.url);

@@ -15,7 +15,8 @@ export const GET = apiRoute({
   audit: { action: 'export.findings' },
   invalidStatus: 400,
   ownQuery: true,
-  // The JSON form (?format=json); the default is CSV (text/csv), which is not a JSON body.
+  // CSV by default; the JSON form (?format=json) meets the schema.
+  produces: ['text/csv', 'application/json'],
   response: FindingsExport,
   handler: async ({ scopes: [scope], req }) => {
     const url = new URL(req.url);
