@@ -34,6 +34,7 @@ test.describe('theme screenshots', () => {
       ['quarantine', '/quarantine?status=all'],
       ['sources', '/sources?scope=local&sort=flagged'],
       ['source', `/sources?scope=local&sort=flagged&source=${encodeURIComponent('e2e:playwright')}`],
+      ['api-reference', '/api-reference'],
     ];
     await signInViaApi(page);
     for (const theme of ['light', 'dark']) {
@@ -43,6 +44,11 @@ test.describe('theme screenshots', () => {
         await page.goto(url);
         await shoot(page, `theme-${theme}-${name}`);
       }
+      // Two operations of the API reference opened: parameters, request body, success answers.
+      await page.goto('/api-reference');
+      for (const label of ['GET /v1/facts', 'POST /v1/facts']) await page.getByRole('article', { name: label, exact: true }).locator('summary').click();
+      await page.getByRole('article', { name: 'GET /v1/facts', exact: true }).scrollIntoViewIfNeeded();
+      await shoot(page, `theme-${theme}-api-reference-open`, false);
     }
   });
 });

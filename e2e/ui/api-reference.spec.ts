@@ -26,5 +26,13 @@ test('the API reference shows every operation of /v1/openapi.json with its permi
   await expect(parameters).toBeHidden();
   await facts.locator('summary').click();
   await expect(parameters.getByRole('rowheader', { name: 'as_of', exact: true })).toBeVisible();
+  // …and to its success answer's fields, from the route's declared response schema.
+  const answer = facts.getByRole('table', { name: 'Fields of the 200 answer of GET /v1/facts' });
+  for (const field of ['facts', 'total', 'cursor']) await expect(answer.getByRole('rowheader', { name: field, exact: true })).toBeVisible();
+  // A write's answer is its 201 (one fact or a batch: the two shapes, by name).
+  const write = page.getByRole('article', { name: 'POST /v1/facts', exact: true });
+  await write.locator('summary').click();
+  await expect(write.getByRole('heading', { name: '201 answer' })).toBeVisible();
+  await expect(write.getByRole('heading', { name: '200 answer' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'OpenAPI 3.1 JSON' })).toHaveAttribute('href', '/v1/openapi.json');
 });

@@ -91,6 +91,9 @@ describe('referenceView', () => {
     expect(schemaType({ $ref: '#/components/schemas/Error' })).toBe('Error');
     expect(schemaType({ const: 'x' })).toBe('"x"');
     expect(schemaType({})).toBe('any');
+    // An integer's safe range is not a bound worth showing; a real one is.
+    expect(schemaType({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER })).toBe('integer ≥ 0');
+    expect(schemaType({ type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: 10 })).toBe('integer ≤ 10');
   });
 
   it('lists the error statuses the document defines, once', () => {

@@ -68,7 +68,9 @@ export function schemaType(schema: unknown): string {
   if (Array.isArray(union)) return [...new Set(union.map(schemaType))].join(' | ');
   const type = Array.isArray(s.type) ? s.type.join(' | ') : typeof s.type === 'string' ? s.type : 'any';
   if (type === 'array') return `${schemaType(s.items)}[]`;
-  const bounds = [typeof s.minimum === 'number' ? `≥ ${s.minimum}` : '', typeof s.maximum === 'number' ? `≤ ${s.maximum}` : ''].filter(Boolean).join(' ');
+  // zod writes every integer's safe range (±2^53 − 1) as its bounds: only a real bound is worth showing.
+  const bound = (value: unknown, sign: string) => (typeof value === 'number' && Math.abs(value) !== Number.MAX_SAFE_INTEGER ? `${sign} ${value}` : '');
+  const bounds = [bound(s.minimum, '≥'), bound(s.maximum, '≤')].filter(Boolean).join(' ');
   return bounds ? `${type} ${bounds}` : type;
 }
 
