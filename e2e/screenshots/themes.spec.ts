@@ -47,7 +47,7 @@ test.describe('theme screenshots', () => {
       // Two operations of the API reference opened: parameters, request body, success answers.
       await page.goto('/api-reference');
       for (const label of ['GET /v1/facts', 'POST /v1/facts']) await page.getByRole('article', { name: label, exact: true }).locator('summary').click();
-      await page.getByRole('article', { name: 'GET /v1/facts', exact: true }).scrollIntoViewIfNeeded();
+      await page.getByRole('article', { name: 'POST /v1/facts', exact: true }).getByRole('heading', { name: '201 answer' }).scrollIntoViewIfNeeded();
       await shoot(page, `theme-${theme}-api-reference-open`, false);
     }
   });

@@ -34,5 +34,9 @@ test('the API reference shows every operation of /v1/openapi.json with its permi
   await write.locator('summary').click();
   await expect(write.getByRole('heading', { name: '201 answer' })).toBeVisible();
   await expect(write.getByRole('heading', { name: '200 answer' })).toHaveCount(0);
+  const one = write.getByRole('table', { name: 'Fields of the 201 answer of POST /v1/facts, shape 1' });
+  const batch = write.getByRole('table', { name: 'Fields of the 201 answer of POST /v1/facts, shape 2' });
+  await expect(one.getByRole('rowheader', { name: 'hlc', exact: true })).toBeVisible();
+  await expect(batch.getByRole('rowheader', { name: 'facts', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'OpenAPI 3.1 JSON' })).toHaveAttribute('href', '/v1/openapi.json');
 });

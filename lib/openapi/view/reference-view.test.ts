@@ -60,7 +60,7 @@ describe('referenceView', () => {
     });
     // Every success status, in order, each with its media types and the JSON body's fields.
     expect(resolve.success).toEqual([
-      { status: '200', description: 'Replayed.', mediaTypes: ['application/json', 'text/csv'], type: 'object[]', fields: [] },
+      { status: '200', description: 'Replayed.', mediaTypes: ['application/json', 'text/csv'], type: 'object[]', fields: [], shapes: [] },
       {
         status: '201',
         description: 'Created.',
@@ -70,8 +70,9 @@ describe('referenceView', () => {
           { name: 'id', location: 'response', required: true, type: 'string', description: 'The new fact' },
           { name: 'note', location: 'response', required: false, type: 'string | null', description: null },
         ],
+        shapes: [],
       },
-      { status: '204', description: 'Done: no body.', mediaTypes: [], type: null, fields: [] },
+      { status: '204', description: 'Done: no body.', mediaTypes: [], type: null, fields: [], shapes: [] },
     ]);
     expect(resolve.errors).toEqual([]);
     const fact = facts.operations[0];
@@ -81,7 +82,45 @@ describe('referenceView', () => {
       { status: '400', description: 'Bad request.' },
       { status: '404', description: 'Not found.' },
     ]);
-    expect(fact.success).toEqual([{ status: '2XX', description: 'Success.', mediaTypes: [], type: null, fields: [] }]);
+    expect(fact.success).toEqual([{ status: '2XX', description: 'Success.', mediaTypes: [], type: null, fields: [], shapes: [] }]);
+  });
+
+  it('shows a union body as its shapes: each named by a field it fixes, else by its place, references resolved', () => {
+    const job = {
+      openapi: '3.1.0',
+      paths: {
+        '/v1/jobs/{id}': {
+          get: {
+            operationId: 'getV1JobsId',
+            tags: ['jobs'],
+            responses: {
+              '200': {
+                description: 'Success.',
+                content: {
+                  'application/json': {
+                    schema: {
+                      anyOf: [
+                        { type: 'object', required: ['status'], properties: { status: { const: 'pending' }, progress: { type: 'number' } } },
+                        { $ref: '#/components/schemas/Done' },
+                        { type: 'object', properties: { id: { type: 'string' } } },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Done: { type: 'object', properties: { result: { type: 'object' } } } } },
+    };
+    const [success] = referenceView(job)[0].operations[0].success;
+    expect(success.fields).toEqual([]);
+    expect(success.shapes).toEqual([
+      { label: 'status = "pending"', fields: [expect.objectContaining({ name: 'status', required: true }), expect.objectContaining({ name: 'progress', type: 'number' })] },
+      { label: 'shape 2', fields: [expect.objectContaining({ name: 'result', type: 'object' })] },
+      { label: 'shape 3', fields: [expect.objectContaining({ name: 'id', type: 'string' })] },
+    ]);
   });
 
   it('writes schemas as short types', () => {

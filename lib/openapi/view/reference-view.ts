@@ -31,7 +31,15 @@ export interface SuccessView extends StatusView {
   mediaTypes: string[];
   /** The JSON body's type in short ("object", "object[]"); null when the answer has no JSON body. */
   type: string | null;
-  /** The JSON body's top-level fields; empty for an array or a body without fields. */
+  /** The JSON body's top-level fields; empty for an array, a union or a body without fields. */
+  fields: ParameterView[];
+  /** A body that is one of several objects (one fact or a batch; a job by its status): each one's fields. */
+  shapes: ShapeView[];
+}
+
+/** One alternative of a union body: named by a field it fixes (`status = "done"`), else by its place. */
+export interface ShapeView {
+  label: string;
   fields: ParameterView[];
 }
 
@@ -96,6 +104,22 @@ function fieldsOf(schema: Json, location: string): ParameterView[] {
   }));
 }
 
+/** The alternatives of a union of objects (anyOf / oneOf, references resolved), each with its fields; [] for anything else. */
+function shapesOf(schema: Json, components: Json): ShapeView[] {
+  const union = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (!Array.isArray(union)) return [];
+  const resolve = (item: unknown): Json => {
+    const ref = asObject(item).$ref;
+    return typeof ref === 'string' ? asObject(asObject(components.schemas)[ref.split('/').pop()!]) : asObject(item);
+  };
+  const objects = union.map(resolve).filter((item) => item.properties);
+  if (objects.length < 2) return [];
+  return objects.map((item, i) => {
+    const fixed = Object.entries(asObject(item.properties)).find(([, property]) => 'const' in asObject(property));
+    return { label: fixed ? `${fixed[0]} = ${JSON.stringify(asObject(fixed[1]).const)}` : `shape ${i + 1}`, fields: fieldsOf(item, 'response') };
+  });
+}
+
 const jsonSchemaOf = (content: unknown): Json | null => {
   const media = asObject(content)['application/json'];
   return media ? asObject(asObject(media).schema) : null;
@@ -127,6 +151,7 @@ function successView(status: string, response: unknown, components: Json): Succe
     mediaTypes: Object.keys(content),
     type: json ? schemaType(json) : null,
     fields: json ? fieldsOf(json, 'response') : [],
+    shapes: json ? shapesOf(json, components) : [],
   };
 }
 
