@@ -139,7 +139,7 @@ describeHttp('synthesis semantics', () => {
     // Five triples, two of them contradicted (the 2nd and the 5th in entity order), one resolved.
     await api.post('/v1/facts', { facts: Array.from({ length: 5 }, (_, i) => wireFact(`${prefix}-${i}`, `v${i}`, { scope: S })) });
     await post(wireFact(`${prefix}-1`, 'other', { confidence: 0.5 }));
-    await post(wireFact(`${prefix}-4`, 'other', { confidence: 0.5 }));
+    const fourth = await post(wireFact(`${prefix}-4`, 'other', { confidence: 0.5 }));
     await post(wireFact(`${prefix}-3`, 'settled', { confidence: 0.5 }));
     const settled = await api.get(`/v1/conflicts?status=unresolved&entity=${encodeURIComponent(`${prefix}-3`)}`);
     const [{ conflict_id }] = (settled.body as { conflicts: { conflict_id: string }[] }).conflicts;
@@ -164,7 +164,9 @@ describeHttp('synthesis semantics', () => {
     } while (cursor);
     expect(paged).toEqual(only.summary);
 
-    const asOf = await synth({ contradicted_only: true, entity: `${prefix}-4`, as_of: new Date(Date.now() + 1000).toISOString() });
+    // A second past the write by the node's clock, not the wall's: on a shared database other files'
+    // imports from ahead move the node's clock ahead of the wall (docs/decisions.md § Facts).
+    const asOf = await synth({ contradicted_only: true, entity: `${prefix}-4`, as_of: new Date(Date.parse(fourth.timestamp) + 1000).toISOString() });
     expect(asOf.summary.map((e) => e.entity)).toEqual([`${prefix}-4`]);
     expect((await synth({ contradicted_only: true, entity: `${prefix}-3` })).summary).toEqual([]);
 
