@@ -228,20 +228,22 @@ describeHttp('crash safety: SIGKILL mid-write and mid-job, then a restart on the
         scope: 'team',
       }));
     const acknowledged: string[] = [];
+    const refused: string[] = [];
     const inFlight: Promise<unknown>[] = [];
     for (let w = 0; w < WRITERS; w++) {
       inFlight.push(
         (async () => {
           for (let round = 0; ; round++) {
             const res = await node.call('POST', '/v1/facts', { facts: batch(w, round) });
-            if (res.status !== 201) return;
+            if (res.status !== 201) return refused.push(`w${w}/r${round}: ${res.status}`);
             acknowledged.push(`w${w}/r${round}`);
           }
         })().catch(() => undefined),
       );
     }
     // Killed while every writer has a batch in flight, some after several acknowledged rounds.
-    while (acknowledged.length < WRITERS) await new Promise((r) => setTimeout(r, 20));
+    while (acknowledged.length < WRITERS && !refused.length) await new Promise((r) => setTimeout(r, 20));
+    expect(refused, 'batches the node refused before the kill').toEqual([]);
     await kill(node);
     await Promise.all(inFlight);
 
