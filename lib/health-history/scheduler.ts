@@ -10,6 +10,7 @@ import { pruneAudit } from '../audit/prune-audit';
 import { inspectPendingHeads } from '../integrity/inspect-pending-heads';
 import { config } from '../config/config';
 import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
+import { reconcileMaintainedState } from '../facts/entity-liveness';
 import { logger } from '../observability/logger';
 
 // The in-process scheduler. Every tick it renews a lease (table `leases`); only the holder — one
@@ -113,6 +114,8 @@ export class HealthScheduler {
       this.lastCompaction = now.getTime();
       await compactRuns(now).catch((error) => logger().error({ err: error }, 'health-run compaction failed'));
       await pruneAudit(now).catch((error) => logger().error({ err: error }, 'audit-log retention failed'));
+      // The maintained health state, compared with a full count and repaired where it drifted.
+      await reconcileMaintainedState().catch((error) => logger().error({ err: error }, 'reconciling the maintained health state failed'));
     }
     return started;
   }

@@ -50,35 +50,27 @@ function staleSql(request: LintRequest, now: Date) {
 }
 
 /**
- * CTE `ent`: each entity of the scope and whether it has any live value, computed in one pass for
- * both orphan (no live value) and broken_ref (a ref target with no live value). With an entity
- * filter, only that entity and the targets of its refs.
+ * Whether the entity whose entity_liveness row is `alias` has a live value at `now`: the row's figure
+ * is the last instant it still has one (maintained by the write path; a missing row is an entity
+ * with no value heads at all). A range read on (scope, live_until), not an aggregate over the scope.
  */
-function entitiesCte(request: LintRequest, now: Date) {
-  const narrow = request.entity
-    ? Prisma.sql`AND (vh.entity = ${request.entity} OR vh.entity IN (
-        SELECT r.ref_target FROM value_heads r WHERE r.scope = ${request.scope} AND r.entity = ${request.entity} AND r.ref_target IS NOT NULL))`
-    : Prisma.empty;
-  return Prisma.sql`ent AS MATERIALIZED (
-    SELECT vh.entity, bool_or(${live('vh', now)}) AS any_live
-    FROM value_heads vh WHERE vh.scope = ${request.scope} ${narrow}
-    GROUP BY vh.entity)`;
-}
+const entityLive = (alias: string, now: Date) => Prisma.sql`coalesce(${Prisma.raw(alias)}.live_until >= ${now}, false)`;
 
-function orphanSql(request: LintRequest) {
-  // Entity-level: every known value of the entity in this scope is retracted or expired. With a
-  // relation filter, only entities that have facts of that relation are reported. LATERAL looks up
-  // each orphan's values by index; orphans are few, so nothing hashes the whole scope for them.
+function orphanSql(request: LintRequest, now: Date) {
+  // Entity-level: every known value of the entity in this scope is retracted or expired, which the
+  // maintained entity_liveness answers by range (live_until < now). With a relation filter, only
+  // entities that have facts of that relation are reported. LATERAL looks up each orphan's values by
+  // index; orphans are few, so nothing reads the whole scope for them.
   return Prisma.sql`
     SELECT 'orphan' AS "check", 'info' AS severity, ent.entity, NULL::text AS relation, o.fact_ids,
       ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a, ${NO_VALUE_B},
       NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, o.value_total
-    FROM ent CROSS JOIN LATERAL (
+    FROM entity_liveness ent CROSS JOIN LATERAL (
       SELECT (array_agg(vh.head_fact_id ORDER BY vh.head_hlc_wall DESC, vh.head_hlc_counter DESC))[1:${Prisma.raw(String(ORPHAN_FACT_IDS))}] AS fact_ids,
         count(*)::bigint AS value_total, ${request.relation ? Prisma.sql`bool_or(vh.relation = ${request.relation})` : Prisma.sql`TRUE`} AS has_relation
       FROM value_heads vh WHERE vh.scope = ${request.scope} AND vh.entity = ent.entity
     ) o
-    WHERE NOT ent.any_live AND o.has_relation ${request.entity ? Prisma.sql`AND ent.entity = ${request.entity}` : Prisma.empty}`;
+    WHERE ent.scope = ${request.scope} AND ent.live_until < ${now} AND o.value_total > 0 AND o.has_relation ${request.entity ? Prisma.sql`AND ent.entity = ${request.entity}` : Prisma.empty}`;
 }
 
 function brokenRefSql(request: LintRequest, now: Date) {
@@ -99,8 +91,8 @@ function brokenRefSql(request: LintRequest, now: Date) {
       SELECT b.ref_target FROM (
         SELECT t.ref_target
         FROM (SELECT DISTINCT vh.ref_target FROM value_heads vh WHERE ${liveRef('vh')}) t
-        LEFT JOIN ent e ON e.entity = t.ref_target
-        WHERE e.any_live IS NOT TRUE
+        LEFT JOIN entity_liveness e ON e.scope = ${request.scope} AND e.entity = t.ref_target
+        WHERE NOT ${entityLive('e', now)}
         OFFSET 0
       ) b
       WHERE NOT EXISTS (
@@ -188,9 +180,7 @@ const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sq
 /** One SELECT per requested check, UNION ALL'd, with sort ranks for the deterministic order. */
 export function findingsSql(request: LintRequest, now: Date, checks: readonly LintCheck[] = request.checks): Prisma.Sql {
   const parts = checks.map((check) => builders[check](request, now));
-  const needsEntities = checks.includes('orphan') || checks.includes('broken_ref');
   return Prisma.sql`
-    ${needsEntities ? Prisma.sql`WITH ${entitiesCte(request, now)}` : Prisma.empty}
     SELECT u.*,
       CASE u.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END AS severity_rank,
       CASE u."check" WHEN 'contradiction' THEN 0 WHEN 'stale' THEN 1 WHEN 'orphan' THEN 2 WHEN 'broken_ref' THEN 3 WHEN 'namespacing' THEN 4

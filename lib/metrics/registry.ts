@@ -12,6 +12,8 @@ interface ProcessMetrics {
   batches: Histogram;
   jobsClaimed: Counter<'kind' | 'how'>;
   jobsEnded: Counter<'kind' | 'status'>;
+  stateChecks: Counter<'state'>;
+  stateDrift: Counter<'state'>;
 }
 
 const state = globalThis as unknown as { __stigmemMetrics?: ProcessMetrics };
@@ -32,6 +34,14 @@ export function processMetrics(): ProcessMetrics {
       help: 'Jobs this instance claimed: "accepted" (it took the request) or "picked_up" (left pending or cut off by another instance)',
     }),
     jobsEnded: new Counter({ name: 'stigmem_jobs_ended_total', help: 'Job runs of this instance by outcome: done, failed, or lost (taken over)', labelNames: ['kind', 'status'], registers: [registry] }),
+    stateChecks: new Counter({
+      name: 'stigmem_maintained_state_checks_total', registers: [registry], labelNames: ['state'],
+      help: 'Scopes whose maintained health state this instance compared with a full count (the reconciler)',
+    }),
+    stateDrift: new Counter({
+      name: 'stigmem_maintained_state_drift_total', registers: [registry], labelNames: ['state'],
+      help: 'Rows of maintained health state found to differ from a full count, and repaired (should stay 0)',
+    }),
   };
   return state.__stigmemMetrics;
 }
@@ -81,4 +91,11 @@ export function observeJobClaim(kind: string, how: 'accepted' | 'picked_up'): vo
 
 export function observeJobEnd(kind: string, status: 'done' | 'failed' | 'lost'): void {
   processMetrics().jobsEnded.inc({ kind, status });
+}
+
+/** One scope's maintained `state` compared with a full count by the reconciler; `drifted` rows differed and were repaired. */
+export function observeStateCheck(state: string, drifted: number): void {
+  const m = processMetrics();
+  m.stateChecks.inc({ state });
+  if (drifted) m.stateDrift.inc({ state }, drifted);
 }

@@ -4,14 +4,15 @@ import type { FactScope } from '../facts/scope';
 import { databaseKind } from '../db/connection';
 import type { AsOf } from './as-of';
 import { createSlots, type Slots } from './slots';
+import { countedEntityLivenessSql } from '../facts/entity-liveness';
 
 // Time travel by replaying the log (docs/decisions.md § Time travel). Inside one transaction on the
 // primary, temporary relations named like the node's — `facts` and `value_heads` (views over the real
-// tables), `contradictions` and `conflicts` (small tables) — hold the state as of the instant, for the
-// scopes asked about. A temporary relation comes first on PostgreSQL's search path, so the node's
-// own read functions (lint, facts, synthesis, context, cards), unchanged, answer from that state: one
-// definition of every number, now and then. The transaction is rolled back at the end, whatever
-// happens, so nothing of it outlives the read.
+// tables), `entity_liveness` (a view counting it from those heads), `contradictions` and `conflicts`
+// (small tables) — hold the state as of the instant, for the scopes asked about. A temporary relation
+// comes first on PostgreSQL's search path, so the node's own read functions (lint, facts, synthesis,
+// context, cards), unchanged, answer from that state: one definition of every number, now and then.
+// The transaction is rolled back at the end, whatever happens, so nothing of it outlives the read.
 //
 // The state as of an instant, from the immutable log:
 // - facts: the rows with an HLC at or below the instant's;
@@ -118,6 +119,8 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
     -- NOT IN over the small table is a hashed lookup per row: cheap in the per-row probes lint makes.
     WHERE (vh.entity, vh.relation, vh.scope) NOT IN (SELECT c.entity, c.relation, c.scope FROM changed_triples c)
     UNION ALL SELECT * FROM replayed_heads`);
+  // entity_liveness, which the write path maintains from the heads, counted from the view's heads.
+  await tx.$executeRaw(Prisma.sql`CREATE TEMPORARY VIEW entity_liveness AS ${countedEntityLivenessSql()}`);
 
   // A conflict's life is in the log too: the write that opened it and each decision wrote a
   // `stigmem:conflict:status` fact on the conflict's id (unresolved, then resolved or dismissed). As
