@@ -125,7 +125,11 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
   // A conflict's life is in the log too: the write that opened it and each decision wrote a
   // `stigmem:conflict:status` fact on the conflict's id (unresolved, then resolved or dismissed). As
   // of the instant, a conflict exists once its first such fact does, was detected when that fact was
-  // written, and has the status of its newest; a contradiction opened with its first conflict.
+  // written, and has the status of its newest; a contradiction opened with its first conflict. A live
+  // write's conflict was detected at the write's wall-clock time, which its stored detected_at holds:
+  // the fact's timestamp is its HLC's wall, which runs ahead (and repeats, its counter rising) while
+  // the node's clock is ahead of the wall after an import from ahead, and would order two conflicts
+  // otherwise than the stored times do. An import's conflict was detected at its facts' past HLC.
   // (Ordered by HLC, like every fact: wall-clock columns such as resolved_at would disagree with the
   // HLCs when the node's clock runs ahead after an import from a node whose clock is ahead.)
   for (const table of ['contradictions', 'conflicts']) {
@@ -135,7 +139,7 @@ async function shadowState(tx: Tx, asOf: AsOf, { scopes, entity }: Replayed): Pr
     INSERT INTO pg_temp.conflicts (id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at,
       resolved_at, resolved_by, resolution_note, resolution_basis, resolution_fact_id, do_not_reopen_before, contradiction_id)
     SELECT c.id, c.entity, c.relation, c.scope, c.fact_a_id, c.fact_b_id, c.value_a_hash, c.value_b_hash, c.pair_key,
-      CASE WHEN st.open THEN 'unresolved' ELSE c.status END, st.first,
+      CASE WHEN st.open THEN 'unresolved' ELSE c.status END, least(c.detected_at, st.first),
       CASE WHEN st.open THEN NULL ELSE c.resolved_at END, CASE WHEN st.open THEN NULL ELSE c.resolved_by END,
       CASE WHEN st.open THEN NULL ELSE c.resolution_note END, CASE WHEN st.open THEN NULL ELSE c.resolution_basis END,
       CASE WHEN st.open THEN NULL ELSE c.resolution_fact_id END, CASE WHEN st.open THEN NULL ELSE c.do_not_reopen_before END, c.contradiction_id

@@ -179,6 +179,20 @@ describeHttp('time travel', () => {
     );
   });
 
+  it('names the same oldest conflict as a lint now while the node clock runs ahead of the wall', async () => {
+    // An import from ahead moves the node's clock: later writes share its wall millisecond (their
+    // counters rise), so their facts' timestamps tie while the conflicts' detection times do not.
+    const ahead = Date.now() + 120_000;
+    expect((await api.post('/v1/facts/import', { facts: [{ ...wireFact(uniqueEntity('tt-ahead'), 'x', { scope: S }), id: `fact-${crypto.randomUUID()}`, hlc: hlcText(ahead) }] })).status).toBe(201);
+    for (let i = 0; i < 6; i++) {
+      const entity = uniqueEntity('tt-ahead');
+      for (const v of ['red', 'blue', 'green']) await write(entity, v);
+      expect((await conflictsOf(entity, 'unresolved')).length).toBe(2);
+      const now = await lintNow(entity);
+      expect((await lintAt(entity, await latestHlc())).findings).toEqual(now.findings);
+    }
+  });
+
   it('leaves nothing behind, and refuses an instant it cannot read', async () => {
     const entity = uniqueEntity('tt-clean');
     const fact = await write(entity, 'kept');
