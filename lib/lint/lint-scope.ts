@@ -31,10 +31,9 @@ export type LintAnswer =
 export const lintJobTuning = { batchSize: 5 * FINDINGS_BATCH };
 
 /**
- * The lint job: the synchronous path's checks in three queries (stream-findings.ts,
- * LINT_QUERY_GROUPS; the checks that share the scope's entity liveness stay in one), read through
- * cursors side by side in one READ ONLY snapshot and merged into FINDING_ORDER. Each batch is
- * converted, counted into the summary and appended to the job's pages
+ * The lint job: the synchronous path's checks in four queries (stream-findings.ts,
+ * LINT_QUERY_GROUPS), read through cursors side by side in one READ ONLY snapshot and merged into
+ * FINDING_ORDER. Each batch is converted, counted into the summary and appended to the job's pages
  * as it comes (lib/jobs/result-pages.ts), while the next batch is fetched: the app holds a few
  * batches, never the whole result (issue 16). The answer stored in the job row is the synchronous
  * body without its findings, plus the summary the scope page reads (finding-summary.ts).

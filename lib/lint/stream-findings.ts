@@ -39,7 +39,7 @@ export interface LintSnapshot {
 /**
  * The lint job's queries: each check's findings form whole (severity, check) blocks of FINDING_ORDER,
  * so the checks can be read by separate queries and merged by block alone. Orphan and broken_ref
- * share the scope's entity liveness (finding-sql.ts, `ent`), so they stay together. On PostgreSQL
+ * both read the maintained entity liveness (finding-sql.ts) and stay together. On PostgreSQL
  * each query runs on its own connection in one shared snapshot, on as many cores: at 1M facts the
  * three take 1.5 s side by side where the one statement took 2.7 s (docs/performance.md).
  */

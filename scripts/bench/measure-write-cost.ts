@@ -15,7 +15,10 @@ import { withPeakRss } from './peak-rss';
 //   2. each index's own cost: 1,000 of the written rows inserted again under new keys into a copy
 //      of facts or value_heads with its rows and all its indexes, and into copies without one index
 //      each (medians of RUNS); the difference is that index's share;
-//   3. the search vector's expression alone over 1,000 value heads.
+//   3. the search vector's expression alone over 1,000 value heads;
+//   4. the maintained health state's share (docs/decisions.md § Maintained health state): more
+//      batches, into another scope, alternately with the entity_liveness triggers on and off, so
+//      both halves see the same machine and the same table sizes.
 
 const BATCH = 1_000;
 const WARMUP = 5;
@@ -58,17 +61,25 @@ function timedTx(tx: Tx, into: Map<string, number>, counting: () => boolean): Tx
   }) as Tx;
 }
 
-async function statementRows(context: BenchContext, label: string): Promise<BenchRow[]> {
+/** Runs `work` with every transaction of this process (the write path's own; nothing else runs) timing its raw statements into `into` while `counting()`. */
+async function timingStatements<T>(into: Map<string, number>, counting: () => boolean, work: () => Promise<T>): Promise<T> {
   const db = await getDb();
+  const transaction = db.$transaction.bind(db);
+  Object.assign(db, { $transaction: (fn: unknown, options?: unknown) => (typeof fn === 'function' ? transaction((tx: Tx) => fn(timedTx(tx, into, counting)), options as never) : transaction(fn as never, options as never)) });
+  try {
+    return await work();
+  } finally {
+    Object.assign(db, { $transaction: transaction });
+  }
+}
+
+async function statementRows(context: BenchContext, label: string): Promise<BenchRow[]> {
   const statements = new Map<string, number>();
   let counting = false;
-  const transaction = db.$transaction.bind(db);
-  // Every transaction of this process while measuring: the write path's own, nothing else runs.
-  Object.assign(db, { $transaction: (work: unknown, options?: unknown) => (typeof work === 'function' ? transaction((tx: Tx) => work(timedTx(tx, statements, () => counting)), options as never) : transaction(work as never, options as never)) });
   let total = 0;
   let counted = 0;
   const now = new Date();
-  const { peakRssMb } = await withPeakRss(async () => {
+  const { peakRssMb } = await timingStatements(statements, () => counting, () => withPeakRss(async () => {
     let batches = 0;
     for (const batch of seedBatches({ facts: context.facts, seed: context.seed, now, onlyScope: 'company' }, BATCH)) {
       // Live writes: the node issues ids, HLCs and timestamps.
@@ -81,8 +92,7 @@ async function statementRows(context: BenchContext, label: string): Promise<Benc
         counted += inputs.length;
       }
     }
-  });
-  Object.assign(db, { $transaction: transaction });
+  }));
   const perThousand = (ms: number) => (ms / counted) * 1_000;
   const sql = [...statements.values()].reduce((a, b) => a + b, 0);
   const row = (method: string, ms: number): BenchRow => ({
@@ -153,6 +163,60 @@ async function indexRows(label: string, table: 'facts' | 'value_heads', keyColum
   }
 }
 
+/** The triggers that keep entity_liveness (migration 20261127130000_entity_liveness). */
+const LIVENESS_TRIGGERS = ['value_heads_entity_liveness_insert', 'value_heads_entity_liveness_update', 'value_heads_entity_liveness_delete'];
+/** Batches of each half of the maintained-state comparison (after WARMUP). */
+const STATE_BATCHES = 30;
+
+/**
+ * The maintained state's cost per 1,000 facts: its triggers run inside the value_heads upsert and
+ * update statements, so those statements are timed with the triggers on and off, batch about (the
+ * same machine, the same table sizes); the whole write's time is shown beside, though its jitter is
+ * larger than the difference.
+ */
+async function maintainedStateRow(context: BenchContext, label: string): Promise<BenchRow> {
+  const db = await getDb();
+  const heads = { on: new Map<string, number>(), off: new Map<string, number>() };
+  const writes = { on: 0, off: 0 };
+  let counted = 0;
+  let state: 'on' | 'off' | null = null;
+  const setTriggers = (on: boolean) => db.$executeRawUnsafe(`ALTER TABLE value_heads ${LIVENESS_TRIGGERS.map((t) => `${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t}`).join(', ')}`);
+  let batches = 0;
+  const timed = { on: new Map<string, number>(), off: new Map<string, number>() };
+  try {
+    for (const batch of seedBatches({ facts: (WARMUP + 2 * STATE_BATCHES) * BATCH, seed: context.seed + 1, now: new Date(), onlyScope: 'team' }, BATCH)) {
+      const on = batches % 2 === 0;
+      await setTriggers(on);
+      const counting = batches++ >= WARMUP;
+      state = counting ? (on ? 'on' : 'off') : null;
+      const inputs = batch.map(({ input }) => ({ ...input, id: undefined, hlc: undefined, timestamp: undefined }));
+      const started = performance.now();
+      await timingStatements(timed[on ? 'on' : 'off'], () => state !== null, () => writeFacts(inputs, { mode: 'assert' }));
+      if (state) {
+        writes[state] += performance.now() - started;
+        if (state === 'on') counted += inputs.length;
+      }
+    }
+  } finally {
+    await setTriggers(true);
+  }
+  for (const half of ['on', 'off'] as const) {
+    for (const [name, ms] of timed[half]) if (name.endsWith(' value_heads')) heads[half].set(name, ms);
+  }
+  const perThousand = (ms: number) => (ms / counted) * 1_000;
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const cost = perThousand(sum(heads.on) - sum(heads.off));
+  const write = perThousand(writes.off);
+  return {
+    database: label,
+    method: 'write cost: maintained health state (entity_liveness triggers)',
+    facts: counted,
+    seconds: cost / 1000,
+    peakRssMb: 0,
+    note: `${cost.toFixed(1)} ms per 1,000 facts, ${((cost / write) * 100).toFixed(1)} % of the write without it: value_heads statements ${perThousand(sum(heads.on)).toFixed(1)} ms with the triggers, ${perThousand(sum(heads.off)).toFixed(1)} ms without; whole write ${perThousand(writes.on).toFixed(0)} / ${write.toFixed(0)} ms (batches of 1,000 taking turns, ${STATE_BATCHES} each, into a second scope)`,
+  };
+}
+
 /** The search vector's expression alone, over 1,000 value heads. */
 async function searchVectorRow(label: string): Promise<BenchRow> {
   const db = await getDb();
@@ -175,6 +239,8 @@ export const writeCost: BenchOperation = {
       const rows = await statementRows(context, fresh.label);
       context.log('    index shares and the search vector');
       rows.push(...(await indexRows(fresh.label, 'facts', 'id')), ...(await indexRows(fresh.label, 'value_heads', 'entity')), await searchVectorRow(fresh.label));
+      context.log('    the maintained health state, on and off by turns');
+      rows.push(await maintainedStateRow(context, fresh.label));
       return rows;
     } finally {
       await fresh.dispose();
