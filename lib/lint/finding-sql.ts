@@ -52,7 +52,8 @@ function staleSql(request: LintRequest, now: Date) {
 /**
  * Whether the entity whose entity_liveness row is `alias` has a live value at `now`: the row's figure
  * is the last instant it still has one (maintained by the write path; a missing row is an entity
- * with no value heads at all). A range read on (scope, live_until), not an aggregate over the scope.
+ * with no value heads at all). Orphan reads the rows by range on (scope, live_until), broken_ref by
+ * key: neither aggregates the scope's heads.
  */
 const entityLive = (alias: string, now: Date) => Prisma.sql`coalesce(${Prisma.raw(alias)}.live_until >= ${now}, false)`;
 

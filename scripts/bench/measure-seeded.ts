@@ -10,7 +10,7 @@ import { measurePages } from './measure-pages';
 import { timed } from './timed';
 
 // npm run bench:seeded -- --url postgres://…/db [--scope company] [--runs 3] [--no-build] [--port P]
-//   [--only lint,synthesis,dry-run,pages,every-page]
+//   [--only lint,synthesis,dry-run,pages,every-page,after-write]
 //
 // The reads of the user's path (`npm run bench`, docs/performance.md) on a PostgreSQL database that
 // is already filled — by `npm run seed -- --facts 10000000 --scope company`, say — where writing the
@@ -21,10 +21,16 @@ import { timed } from './timed';
 // (server HTML first and last byte; a full load in Chromium). The database's size and the facts of
 // the scope are printed with the table; its own memory is not in the RSS column. `every-page` opens
 // each of the dashboard's pages in Chromium until it is complete (measure-every-page.ts); it is not
-// in the default set (it takes a while at 10M facts).
+// in the default set (it takes a while at 10M facts). `after-write` (not in the default set either:
+// it adds facts to the database) measures health that must keep up with change: each run writes
+// 1,000 new facts through POST /v1/facts, 50 of them contradicting a live value of the scope, then
+// times a lint and the first synthesis page (issue 32's targets: ≤ 1 s each).
 
 const POLICY_ID = 'bench-seeded-half-life';
-const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page'];
+const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page', 'after-write'];
+/** after-write: facts per write, and how many of them contradict a live value of the scope. */
+const NEW_FACTS = 1_000;
+const CONTRADICTING = 50;
 const POLL_MS = 100;
 
 /**
@@ -141,6 +147,41 @@ async function main() {
       }
     }
 
+    if (parts.has('after-write')) {
+      log(`  after ${NEW_FACTS.toLocaleString('en-US')} new facts: lint and the first synthesis page…`);
+      const live = await liveStrings(databaseUrl, scope, 2 * CONTRADICTING * (runs + 1));
+      let round = 0;
+      const write = async () => {
+        const tag = `${Date.now().toString(36)}-${round}`;
+        const targets = live.slice(round * CONTRADICTING, (round + 1) * CONTRADICTING);
+        round += 1;
+        const facts = [
+          ...targets.map((t) => ({ entity: t.entity, relation: t.relation, value: { type: 'string', v: `after-write ${tag}` }, source: 'stigmem://bench/after-write', scope })),
+          ...Array.from({ length: NEW_FACTS - targets.length }, (_, i) => ({
+            entity: `stigmem://bench/after-write/${tag}/${i % 200}`, relation: `memory:note${i % 5}`, value: { type: 'string', v: `note ${i}` }, source: 'stigmem://bench/after-write', scope,
+          })),
+        ];
+        await client.call('POST', '/v1/facts', { facts }, [201]);
+      };
+      let lintNote = '';
+      const lint = await timed(runs, async () => {
+        await write();
+        const started = performance.now();
+        const answer = await untilDoneStreamed(server.url, client.key, '/v1/lint', { scope }, '/v1/lint/jobs', '"check":');
+        const seconds = (performance.now() - started) / 1000;
+        lintNote = `${answer.count.toLocaleString('en-US')} findings${answer.viaJob ? ', through a 202 job' : ''}; the write itself not counted`;
+        return { seconds };
+      });
+      rows.push(row(`lint over HTTP after ${NEW_FACTS.toLocaleString('en-US')} new facts (${CONTRADICTING} contradicting), p50 of ${runs}`, lint.p50, server.takePeakRssMb(), 1, lintNote));
+      const page = await timed(runs, async () => {
+        await write();
+        const started = performance.now();
+        await client.call('POST', '/v1/synthesis', { scope, limit: 100 });
+        return { seconds: (performance.now() - started) / 1000 };
+      });
+      rows.push(row(`synthesis first page of 100 after ${NEW_FACTS.toLocaleString('en-US')} new facts, p50 of ${runs}`, page.p50, server.takePeakRssMb(), 1, 'the write itself not counted'));
+    }
+
     const cookie = parts.has('pages') || parts.has('every-page') ? await client.signIn() : '';
     const skipped = (method: string, why: string): BenchRow => ({ database, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why });
     if (parts.has('pages')) {
@@ -193,3 +234,20 @@ main().catch((error: Error) => {
   console.error(`bench:seeded failed: ${error.stack ?? error.message}${error.cause ? `\ncaused by: ${String(error.cause)}` : ''}`);
   process.exitCode = 1;
 });
+
+/** Live string values of `scope` (entity, relation), `n` of them, each of another triple: what after-write contradicts. */
+async function liveStrings(databaseUrl: string, scope: string, n: number): Promise<{ entity: string; relation: string }[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ entity: string; relation: string }>(
+      `SELECT DISTINCT ON (entity, relation) entity, relation FROM value_heads
+       WHERE scope = $1 AND value_type = 'string' AND confidence > 0 AND valid_until IS NULL AND relation NOT LIKE 'stigmem:%'
+       LIMIT $2`,
+      [scope, n],
+    );
+    return rows;
+  } finally {
+    await db.end();
+  }
+}
