@@ -10,7 +10,7 @@ import { naiveCreate } from './bench/measure-naive-create';
 import { healthOperations, largeLint } from './bench/measure-health';
 import { httpIngest, httpLargeLint, httpUserPath } from './bench/measure-http';
 import { manyValuedTriple } from './bench/measure-many-valued';
-import { writeScaling } from './bench/measure-write-scaling';
+import { otherScopeWrites, writeScaling } from './bench/measure-write-scaling';
 import { writeCost } from './bench/measure-write-cost';
 import { ensureBuilt } from './bench/bench-server';
 
@@ -36,7 +36,7 @@ import { ensureBuilt } from './bench/bench-server';
 // Each (database, operation) pair runs in a child process of its own, so peak RSS belongs to that
 // measurement alone and no state (Prisma client, PGlite instance, HLC clock) leaks between them.
 
-const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, writeScaling, manyValuedTriple, httpLargeLint, httpIngest];
+const HTTP_OPERATIONS: BenchOperation[] = [httpUserPath, writeScaling, otherScopeWrites, manyValuedTriple, httpLargeLint, httpIngest];
 const LIB_OPERATIONS: BenchOperation[] = [batchIngest, writeCost, naiveCreate, healthOperations, largeLint];
 const MODES = ['all', 'http', 'lib'] as const;
 
