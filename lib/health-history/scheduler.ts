@@ -31,6 +31,8 @@ export interface SchedulerOptions {
   /** Lease length (STIGMEM_HEARTBEAT_LAPSE_S, 120 s): another instance takes over this long after the leader stopped renewing. */
   leaseMs?: number;
   runner?: (scope: FactScope, options: RunOptions) => Promise<HealthRunRecord | null>;
+  /** The hourly pass over the maintained health state (default: reconcileMaintainedState). */
+  reconcile?: () => Promise<unknown>;
 }
 
 interface LastRuns {
@@ -57,6 +59,7 @@ export class HealthScheduler {
   private readonly tickMs: number;
   private readonly leaseMs: number;
   private readonly runner: NonNullable<SchedulerOptions['runner']>;
+  private readonly reconcile: NonNullable<SchedulerOptions['reconcile']>;
   private readonly running = new Map<FactScope, Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<FactScope[]> | null = null;
@@ -71,6 +74,7 @@ export class HealthScheduler {
     this.tickMs = options.tickMs ?? beatEveryMs(30_000);
     this.leaseMs = options.leaseMs ?? heartbeatLapseMs();
     this.runner = options.runner ?? recordHealthRun;
+    this.reconcile = options.reconcile ?? reconcileMaintainedState;
   }
 
   /** One pass; returns the scopes whose run it started (none when another instance leads). */
@@ -115,7 +119,7 @@ export class HealthScheduler {
       await compactRuns(now).catch((error) => logger().error({ err: error }, 'health-run compaction failed'));
       await pruneAudit(now).catch((error) => logger().error({ err: error }, 'audit-log retention failed'));
       // The maintained health state, compared with a full count and repaired where it drifted.
-      await reconcileMaintainedState().catch((error) => logger().error({ err: error }, 'reconciling the maintained health state failed'));
+      await this.reconcile().catch((error) => logger().error({ err: error }, 'reconciling the maintained health state failed'));
     }
     return started;
   }

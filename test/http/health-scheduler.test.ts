@@ -42,10 +42,27 @@ describeHttp('health scheduler', () => {
   });
 
   function scheduler(clock: ReturnType<typeof fakeClock>, instanceId: string, runner?: (scope: FactScope, o: RunOptions) => Promise<HealthRunRecord | null>) {
-    const s = new HealthScheduler({ clock: clock.now, instanceId, leaseMs: 90_000, runner });
+    // No reconciler: on the shared PostgreSQL database it would repair the drift entity-liveness.test.ts
+    // makes on purpose, between its corruption and its own reconcile (this file tests scheduling).
+    const s = new HealthScheduler({ clock: clock.now, instanceId, leaseMs: 90_000, runner, reconcile: async () => undefined });
     stoppers.push(s);
     return s;
   }
+
+  it('reconciles the maintained health state on its first tick as the leader, then once an hour', async () => {
+    const clock = fakeClock();
+    const passes: number[] = [];
+    const s = new HealthScheduler({ clock: clock.now, instanceId: 'reconciler', leaseMs: 90_000, runner: async () => null, reconcile: async () => passes.push(clock.now().getTime()) });
+    stoppers.push(s);
+    await s.tick();
+    expect(passes).toEqual([T0]);
+    clock.advance(59 * MIN);
+    await s.tick();
+    expect(passes).toHaveLength(1);
+    clock.advance(2 * MIN);
+    await s.tick();
+    expect(passes).toEqual([T0, T0 + 61 * MIN]);
+  });
 
   it('runs every scope at once, then each scope on its own interval (0 = off)', async () => {
     expect((await api.put('/v1/scopes/team/settings', { lint_interval_s: 300 })).status).toBe(200);
