@@ -65,6 +65,7 @@ export class HealthScheduler {
   private ticking: Promise<FactScope[]> | null = null;
   private wasLeader = false;
   private lastCompaction = 0;
+  private reconciling: Promise<unknown> | null = null;
   /** Runs this instance started as the leader (GET /v1/admin/cluster). */
   private runsStarted = 0;
 
@@ -118,8 +119,12 @@ export class HealthScheduler {
       this.lastCompaction = now.getTime();
       await compactRuns(now).catch((error) => logger().error({ err: error }, 'health-run compaction failed'));
       await pruneAudit(now).catch((error) => logger().error({ err: error }, 'audit-log retention failed'));
-      // The maintained health state, compared with a full count and repaired where it drifted.
-      await this.reconcile().catch((error) => logger().error({ err: error }, 'reconciling the maintained health state failed'));
+      // The maintained health state, compared with a full count and repaired where it drifted: in the
+      // background, like the runs, since at 10M facts the count takes seconds a scope and a pass that
+      // outlasted the lease would hand the lead to another instance.
+      this.reconciling ??= this.reconcile()
+        .catch((error) => logger().error({ err: error }, 'reconciling the maintained health state failed'))
+        .finally(() => (this.reconciling = null));
     }
     return started;
   }
@@ -132,7 +137,7 @@ export class HealthScheduler {
   /** Resolves when every run this scheduler started has finished. */
   async idle(): Promise<void> {
     await this.ticking;
-    await Promise.all([...this.running.values()]);
+    await Promise.all([...this.running.values(), this.reconciling]);
   }
 
   start(): void {

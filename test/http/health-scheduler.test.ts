@@ -49,18 +49,31 @@ describeHttp('health scheduler', () => {
     return s;
   }
 
-  it('reconciles the maintained health state on its first tick as the leader, then once an hour', async () => {
+  it('reconciles the maintained health state on its first tick as the leader, then once an hour, without holding up the tick', async () => {
     const clock = fakeClock();
     const passes: number[] = [];
-    const s = new HealthScheduler({ clock: clock.now, instanceId: 'reconciler', leaseMs: 90_000, runner: async () => null, reconcile: async () => passes.push(clock.now().getTime()) });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const s = new HealthScheduler({
+      clock: clock.now, instanceId: 'reconciler', leaseMs: 90_000, runner: async () => null,
+      reconcile: async () => {
+        passes.push(clock.now().getTime());
+        await held;
+      },
+    });
     stoppers.push(s);
+    // The tick returns while the reconcile still runs (a long count must not outlast the lease).
     await s.tick();
     expect(passes).toEqual([T0]);
+    release();
+    await s.idle();
     clock.advance(59 * MIN);
     await s.tick();
+    await s.idle();
     expect(passes).toHaveLength(1);
     clock.advance(2 * MIN);
     await s.tick();
+    await s.idle();
     expect(passes).toEqual([T0, T0 + 61 * MIN]);
   });
 
