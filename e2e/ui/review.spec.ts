@@ -25,6 +25,11 @@ test.describe('review workflow', () => {
     await expect(rows.nth(0).getByTestId('queue-suggestion')).toContainText('confidence');
     await expect(rows.nth(1).getByText('None: a person decides')).toBeVisible();
 
+    // A key pressed before the page hydrated is lost: wait until React has taken over the rows.
+    await page.waitForFunction(() => {
+      const row = document.querySelector('[data-testid="conflict-row"]');
+      return row !== null && Object.keys(row).some((key) => key.startsWith('__reactFiber'));
+    });
     await page.keyboard.press('j');
     await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
     await expect(rows.nth(0)).toBeFocused();
