@@ -2,7 +2,6 @@ import { Prisma } from '../generated/prisma/client';
 import { getDb, TX_OPTIONS } from '../db/prisma';
 import { lockTargets } from './write-locks';
 import { observeStateCheck } from '../metrics/registry';
-import { FACT_SCOPES } from './scope';
 import { logger } from '../observability/logger';
 
 // Maintained health state (docs/decisions.md § Maintained health state): `entity_liveness` holds, per
@@ -69,11 +68,4 @@ export async function reconcileEntityLiveness(scope: string): Promise<Reconcilia
     logger().warn({ scope, repaired: drifted.length, sample: drifted.slice(0, 5) }, 'maintained entity liveness drifted from its heads; repaired');
   }
   return { scope, repaired: drifted.length };
-}
-
-/** The reconciler's pass over every scope (the maintenance leader runs it after each periodic run). */
-export async function reconcileMaintainedState(): Promise<Reconciliation[]> {
-  const done: Reconciliation[] = [];
-  for (const scope of FACT_SCOPES) done.push(await reconcileEntityLiveness(scope));
-  return done;
 }

@@ -10,7 +10,7 @@ import { pruneAudit } from '../audit/prune-audit';
 import { inspectPendingHeads } from '../integrity/inspect-pending-heads';
 import { config } from '../config/config';
 import { beatEveryMs, heartbeatLapseMs, instanceId } from '../db/instance';
-import { reconcileMaintainedState } from '../facts/entity-liveness';
+import { reconcileMaintainedState, settleMaintainedState } from './maintained-state';
 import { logger } from '../observability/logger';
 
 // The in-process scheduler. Every tick it renews a lease (table `leases`); only the holder — one
@@ -33,6 +33,8 @@ export interface SchedulerOptions {
   runner?: (scope: FactScope, options: RunOptions) => Promise<HealthRunRecord | null>;
   /** The hourly pass over the maintained health state (default: reconcileMaintainedState). */
   reconcile?: () => Promise<unknown>;
+  /** The pass that settles the maintained health state, at most one at a time, from every tick (default: settleMaintainedState). */
+  settle?: () => Promise<unknown>;
 }
 
 interface LastRuns {
@@ -60,12 +62,15 @@ export class HealthScheduler {
   private readonly leaseMs: number;
   private readonly runner: NonNullable<SchedulerOptions['runner']>;
   private readonly reconcile: NonNullable<SchedulerOptions['reconcile']>;
+  private readonly settle: NonNullable<SchedulerOptions['settle']>;
   private readonly running = new Map<FactScope, Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<FactScope[]> | null = null;
   private wasLeader = false;
   private lastCompaction = 0;
-  private reconciling: Promise<unknown> | null = null;
+  /** The maintained state's upkeep under way (settling, then reconciling when due), run beside the ticks. */
+  private upkeep: Promise<void> | null = null;
+  private reconcileDue = false;
   /** Runs this instance started as the leader (GET /v1/admin/cluster). */
   private runsStarted = 0;
 
@@ -76,6 +81,7 @@ export class HealthScheduler {
     this.leaseMs = options.leaseMs ?? heartbeatLapseMs();
     this.runner = options.runner ?? recordHealthRun;
     this.reconcile = options.reconcile ?? reconcileMaintainedState;
+    this.settle = options.settle ?? settleMaintainedState;
   }
 
   /** One pass; returns the scopes whose run it started (none when another instance leads). */
@@ -119,14 +125,21 @@ export class HealthScheduler {
       this.lastCompaction = now.getTime();
       await compactRuns(now).catch((error) => logger().error({ err: error }, 'health-run compaction failed'));
       await pruneAudit(now).catch((error) => logger().error({ err: error }, 'audit-log retention failed'));
-      // The maintained health state, compared with a full count and repaired where it drifted: in the
-      // background, like the runs, since at 10M facts the count takes seconds a scope and a pass that
-      // outlasted the lease would hand the lead to another instance.
-      this.reconciling ??= this.reconcile()
-        .catch((error) => logger().error({ err: error }, 'reconciling the maintained health state failed'))
-        .finally(() => (this.reconciling = null));
+      this.reconcileDue = true;
     }
+    // The maintained health state, settled (values that expired, counted again) and hourly compared
+    // with a full count and repaired where it drifted: in the background, like the runs, since at 10M
+    // facts the count takes seconds a scope and a pass that outlasted the lease would hand the lead to
+    // another instance.
+    this.upkeep ??= this.keepUp().finally(() => (this.upkeep = null));
     return started;
+  }
+
+  private async keepUp(): Promise<void> {
+    await this.settle().catch((error) => logger().error({ err: error }, 'settling the maintained health state failed'));
+    if (!this.reconcileDue) return;
+    this.reconcileDue = false;
+    await this.reconcile().catch((error) => logger().error({ err: error }, 'reconciling the maintained health state failed'));
   }
 
   /** Whether this instance held the lease at its last tick, and how many runs it started as the leader. */
@@ -137,7 +150,7 @@ export class HealthScheduler {
   /** Resolves when every run this scheduler started has finished. */
   async idle(): Promise<void> {
     await this.ticking;
-    await Promise.all([...this.running.values(), this.reconciling]);
+    await Promise.all([...this.running.values(), this.upkeep]);
   }
 
   start(): void {

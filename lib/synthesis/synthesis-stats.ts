@@ -17,7 +17,9 @@ import { withSpan } from '../observability/tracing';
 // One aggregate counts the entries per hundredth of confidence, from which the totals at any
 // minimum in whole hundredths (the page's slider moves in steps of 0.05) and the chart's tenths
 // follow exactly; so the scope is read once, not once for the chart and again for each minimum.
-// Kept per scope revision (lib/facts/scope-cache.ts): at 10M facts the aggregate takes half a minute.
+// A whole scope's live statistics are maintained by the write path (maintainedSynthesisStats; the
+// settler and reconciler are in synthesis-state.ts); an entity's, or with expired values, are
+// counted (countSynthesisStats) and kept per scope revision (lib/facts/scope-cache.ts).
 
 export const CENTILES = 101;
 
@@ -30,14 +32,6 @@ export interface SynthesisStats {
   contradicted: number[];
 }
 
-/**
- * The greatest k with (k/100)::float8 ≤ confidence: floor(confidence × 100) corrected by one either
- * way where the product's rounding crossed a boundary (0.29 × 100 = 28.999…).
- */
-const CENTILE_SQL = Prisma.raw(`CASE
-  WHEN floor(t.confidence * 100) < 100 AND ((floor(t.confidence * 100) + 1) / 100.0)::float8 <= t.confidence THEN floor(t.confidence * 100) + 1
-  WHEN floor(t.confidence * 100) > 0 AND (floor(t.confidence * 100) / 100.0)::float8 > t.confidence THEN floor(t.confidence * 100) - 1
-  ELSE floor(t.confidence * 100) END`);
 
 /**
  * The statistics in one aggregate. An entry's confidence is its winner's, the triple's highest (the
@@ -57,7 +51,7 @@ async function countStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisS
     ),
     ${openConflictsCte(options)},
     by_centile AS (
-      SELECT (${CENTILE_SQL})::int AS k, count(*) AS entries, count(oc.conflict_id) AS contradicted
+      SELECT stigmem_confidence_centile(t.confidence) AS k, count(*) AS entries, count(oc.conflict_id) AS contradicted
       FROM triples t LEFT JOIN open_conflicts oc ON oc.entity = t.entity AND oc.relation = t.relation
       GROUP BY 1
     )
@@ -73,13 +67,55 @@ async function countStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisS
   return stats;
 }
 
+/** Rows per (centile, contradicted): the stored changes, less the unsettled triples' stored part, plus their part counted at `now`. */
+function maintainedSql(scope: string, now: Date): Prisma.Sql {
+  return Prisma.sql`
+    WITH unsettled AS MATERIALIZED (
+      SELECT st.* FROM synthesis_triples st WHERE st.scope = ${scope} AND st.valid_through < ${now}
+      UNION ALL
+      SELECT st.* FROM synthesis_triples st WHERE st.scope = ${scope} AND st.valid_after >= ${now}
+    ),
+    fresh AS (
+      SELECT f.* FROM (SELECT array_agg(u.scope) AS s, array_agg(u.entity) AS e, array_agg(u.relation) AS r FROM unsettled u) a
+      CROSS JOIN LATERAL stigmem_synthesis_state(a.s, a.e, a.r, ${now}) f
+    )
+    SELECT d.centile, d.contradicted, sum(d.entries)::bigint AS entries, sum(d.facts)::bigint AS facts
+    FROM (
+      SELECT c.centile::int AS centile, c.contradicted, c.entries, c.facts FROM synthesis_counts c WHERE c.scope = ${scope}
+      UNION ALL
+      SELECT u.centile::int, u.contradicted, -1, -u.live_count FROM unsettled u WHERE u.centile IS NOT NULL
+      UNION ALL
+      SELECT f.centile, f.contradicted, 1, f.live_count FROM fresh f WHERE f.centile IS NOT NULL
+    ) d
+    GROUP BY d.centile, d.contradicted`;
+}
+
+/** The synthesis statistics of the whole `scope` (no entity, live values only) at `now`, read in `tx`'s snapshot from the maintained state. */
+export async function maintainedSynthesisStats(tx: Tx, scope: string, now: Date): Promise<SynthesisStats> {
+  const rows = await tx.$queryRaw<{ centile: number; contradicted: boolean; entries: bigint; facts: bigint }[]>(maintainedSql(scope, now));
+  const stats: SynthesisStats = { fact_count: 0, entries: Array(CENTILES).fill(0), contradicted: Array(CENTILES).fill(0) };
+  for (const row of rows) {
+    stats.fact_count += Number(row.facts);
+    stats.entries[row.centile] += Number(row.entries);
+    if (row.contradicted) stats.contradicted[row.centile] += Number(row.entries);
+  }
+  return stats;
+}
+
 const cache = new ScopeCache<SynthesisStats>();
 
 /** How often the cache answered and how often it counted (the tests read it). */
 export const synthesisStatsCacheStats = cache.stats;
 
-/** The scope's synthesis statistics in `tx`'s snapshot at `options.now`: counted once per change of the scope. */
+/** Whether `options` ask for what the write path maintains: a whole scope's live values. */
+const maintained = (options: Pick<SynthesisOptions, 'entity' | 'includeExpired'>) => !options.entity && !options.includeExpired;
+
+/**
+ * The scope's synthesis statistics in `tx`'s snapshot at `options.now`: a whole scope's live values
+ * from the maintained state; an entity's, or with expired values, counted once per change of the scope.
+ */
 export function synthesisStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisStats> {
+  if (maintained(options)) return maintainedSynthesisStats(tx, options.scope, options.now);
   return cache.get(tx, keyOf(options), options.scope, options.now, () => countSynthesisStats(tx, options));
 }
 
@@ -95,7 +131,8 @@ export interface StatsReading {
 }
 
 /**
- * The synthesis page's statistics. A scope above STIGMEM_ASYNC_THRESHOLD facts whose last count no
+ * The synthesis page's statistics. A whole scope's live ones are read from the maintained state, as
+ * of now. Otherwise (an entity, expired values included) a scope above STIGMEM_ASYNC_THRESHOLD facts whose last count no
  * longer holds shows that count, with its time, while a recount runs in the background (half a
  * minute at 10M facts): the page is there at once and says how old its numbers are, as the health
  * overview does with a large scope's latest health run. Otherwise they are counted now, or reused
@@ -104,6 +141,9 @@ export interface StatsReading {
  */
 export async function pageSynthesisStats(request: Pick<SynthesisOptions, 'scope' | 'entity' | 'includeExpired'>): Promise<StatsReading> {
   const options: SynthesisOptions = { ...request, now: new Date() };
+  if (maintained(options)) {
+    return { stats: await readOnly((tx) => maintainedSynthesisStats(tx, options.scope, options.now)), counted_at: formatInstant(options.now), current: true };
+  }
   const key = keyOf(options);
   const known = await newestKnown(key);
   if (known && (await factCountUpTo(options.scope as FactScope, asyncThreshold())) === null) {

@@ -163,8 +163,11 @@ async function indexRows(label: string, table: 'facts' | 'value_heads', keyColum
   }
 }
 
-/** The triggers that keep entity_liveness (migration 20261127130000_entity_liveness). */
-const LIVENESS_TRIGGERS = ['value_heads_entity_liveness_insert', 'value_heads_entity_liveness_update', 'value_heads_entity_liveness_delete'];
+/** The triggers that keep the maintained health state: entity_liveness and the synthesis state (migrations 20261127130000_entity_liveness, 20261127152030_synthesis_state). */
+const STATE_TRIGGERS = {
+  value_heads: ['entity_liveness', 'synthesis'].flatMap((state) => ['insert', 'update', 'delete'].map((op) => `value_heads_${state}_${op}`)),
+  contradictions: ['insert', 'update', 'delete'].map((op) => `contradictions_synthesis_${op}`),
+};
 /** Batches of each half of the maintained-state comparison (after WARMUP). */
 const STATE_BATCHES = 30;
 
@@ -180,7 +183,11 @@ async function maintainedStateRow(context: BenchContext, label: string): Promise
   const writes = { on: 0, off: 0 };
   let counted = 0;
   let state: 'on' | 'off' | null = null;
-  const setTriggers = (on: boolean) => db.$executeRawUnsafe(`ALTER TABLE value_heads ${LIVENESS_TRIGGERS.map((t) => `${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t}`).join(', ')}`);
+  const setTriggers = async (on: boolean) => {
+    for (const [table, triggers] of Object.entries(STATE_TRIGGERS)) {
+      await db.$executeRawUnsafe(`ALTER TABLE ${table} ${triggers.map((t) => `${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t}`).join(', ')}`);
+    }
+  };
   let batches = 0;
   const timed = { on: new Map<string, number>(), off: new Map<string, number>() };
   try {
@@ -201,8 +208,8 @@ async function maintainedStateRow(context: BenchContext, label: string): Promise
     await setTriggers(true);
   }
   for (const half of ['on', 'off'] as const) {
-    // The statements that write value_heads, where the triggers run (not the reads of heads).
-    for (const [name, ms] of timed[half]) if (/^(upsert|update|insert) value_heads$/.test(name)) heads[half].set(name, ms);
+    // The statements that write value_heads and contradictions, where the triggers run (not the reads).
+    for (const [name, ms] of timed[half]) if (/^(upsert|update|insert) (value_heads|contradictions)$/.test(name)) heads[half].set(name, ms);
   }
   const perThousand = (ms: number) => (ms / counted) * 1_000;
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -210,7 +217,7 @@ async function maintainedStateRow(context: BenchContext, label: string): Promise
   const write = perThousand(writes.off);
   return {
     database: label,
-    method: 'write cost: maintained health state (entity_liveness triggers)',
+    method: 'write cost: maintained health state (entity_liveness and synthesis triggers)',
     facts: counted,
     seconds: cost / 1000,
     peakRssMb: 0,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/prisma';
 import type { FactScope } from '@/lib/facts/scope';
 import { recordHealthRun, type RunOptions } from '@/lib/health-history/record-run';
@@ -49,13 +49,15 @@ describeHttp('health scheduler', () => {
     return s;
   }
 
-  it('reconciles the maintained health state on its first tick as the leader, then once an hour, without holding up the tick', async () => {
+  it('settles the maintained health state on every tick and reconciles it on its first tick as the leader, then once an hour, without holding up the tick', async () => {
     const clock = fakeClock();
     const passes: number[] = [];
+    const settles: number[] = [];
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const s = new HealthScheduler({
       clock: clock.now, instanceId: 'reconciler', leaseMs: 90_000, runner: async () => null,
+      settle: async () => void settles.push(clock.now().getTime()),
       reconcile: async () => {
         passes.push(clock.now().getTime());
         await held;
@@ -64,17 +66,22 @@ describeHttp('health scheduler', () => {
     stoppers.push(s);
     // The tick returns while the reconcile still runs (a long count must not outlast the lease).
     await s.tick();
-    expect(passes).toEqual([T0]);
+    await vi.waitFor(() => expect(passes).toEqual([T0]));
+    // A tick while the upkeep still runs starts no second one.
+    await s.tick();
+    expect(settles).toEqual([T0]);
     release();
     await s.idle();
     clock.advance(59 * MIN);
     await s.tick();
     await s.idle();
     expect(passes).toHaveLength(1);
+    expect(settles).toEqual([T0, T0 + 59 * MIN]);
     clock.advance(2 * MIN);
     await s.tick();
     await s.idle();
     expect(passes).toEqual([T0, T0 + 61 * MIN]);
+    expect(settles).toHaveLength(3);
   });
 
   it('runs every scope at once, then each scope on its own interval (0 = off)', async () => {

@@ -2,16 +2,21 @@ import { expect, it } from 'vitest';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/db/prisma';
 import { countedEntityLivenessSql, reconcileEntityLiveness } from '@/lib/facts/entity-liveness';
+import { readOnly } from '@/lib/db/read-only';
+import { countSynthesisStats, maintainedSynthesisStats } from '@/lib/synthesis/synthesis-stats';
+import { reconcileSynthesisState, settleSynthesisState } from '@/lib/synthesis/synthesis-state';
 import { LintResult } from '@/lib/wire/lint';
 import { FactRecord } from '@/lib/wire/records';
 import { advanceClock, api, conflictsOf, describeHttp, expectBody, uid, wireFact, type WireValue } from '../harness';
 import { createPolicy, importAged } from '../decay-helpers';
 
-// Maintained health state (docs/decisions.md § Maintained health state): entity_liveness, kept by
-// the write path, must equal a count from the value heads after any sequence of writes,
-// retractions, resolutions, quarantine decisions, decay sweeps and expiries; lint's orphan and
-// broken_ref findings, which read it, must equal the checks' definitions evaluated on the heads
-// at the lint's own instant. The reconciler finds and repairs drift.
+// Maintained health state (docs/decisions.md § Maintained health state): entity_liveness and the
+// synthesis state, kept by the write path, must equal a count from the value heads after any
+// sequence of writes, retractions, resolutions, quarantine decisions, decay sweeps and expiries;
+// lint's orphan and broken_ref findings, which read entity_liveness, must equal the checks'
+// definitions evaluated on the heads at the lint's own instant; the synthesis statistics read from
+// the maintained state must equal a full count at any instant (before, at and after expiries). The
+// reconciler finds and repairs drift; the settler changes what a read reads, never its answer.
 
 const SCOPE = 'company';
 
@@ -46,6 +51,25 @@ async function drift(prefix: string): Promise<unknown[]> {
     FULL JOIN (SELECT * FROM entity_liveness WHERE scope = ${SCOPE} AND starts_with(entity, ${prefix})) m ON m.entity = c.entity
     WHERE m.live_until IS DISTINCT FROM c.live_until`);
 }
+
+/**
+ * The scope's synthesis statistics from the maintained state against a full count, in one snapshot,
+ * at each of `instants`: the differences (empty when they agree).
+ */
+async function synthesisDrift(instants: Date[]): Promise<unknown[]> {
+  return readOnly(async (tx) => {
+    const differences: unknown[] = [];
+    for (const now of instants) {
+      const kept = await maintainedSynthesisStats(tx, SCOPE, now);
+      const counted = await countSynthesisStats(tx, { scope: SCOPE, includeExpired: false, now });
+      if (JSON.stringify(kept) !== JSON.stringify(counted)) differences.push({ at: now.toISOString(), kept, counted });
+    }
+    return differences;
+  });
+}
+
+/** Now, and instants around the expiries the steps write (0.5–3.5 s ahead) and before them. */
+const aroundNow = () => [0, 700, 1_500, 2_600, 4_000, -1_000, -60_000].map((ms) => new Date(Date.now() + ms));
 
 async function headsOf(prefix: string): Promise<HeadRow[]> {
   const db = await getDb();
@@ -103,7 +127,7 @@ async function step(random: ReturnType<typeof generator>, world: { entities: str
   const relation = `${world.ns}:${random.pick(['status', 'role'])}`;
   const value = random.pick(['red', 'green', 'blue']);
   const expiring = () => random.pick([undefined, undefined, new Date(Date.now() + 500 + Math.floor(random.next() * 3000)).toISOString()]);
-  const kind = random.pick(['assert', 'assert', 'assert', 'retract value', 'retract triple', 'ref', 'ref', 'resolve', 'quarantine', 'decide quarantine', 'sweep', 'time']);
+  const kind = random.pick(['assert', 'assert', 'assert', 'assert', 'retract value', 'retract triple', 'ref', 'ref', 'resolve', 'dismiss', 'reopen or undo', 'quarantine', 'decide quarantine', 'sweep', 'time']);
   switch (kind) {
     case 'assert': {
       const fact = await write(wireFact(entity, value, { relation, valid_until: expiring(), confidence: Math.round((0.2 + random.next() * 0.8) * 100) / 100 }));
@@ -129,6 +153,22 @@ async function step(random: ReturnType<typeof generator>, world: { entities: str
       const res = await api.post(`/v1/conflicts/${encodeURIComponent(open.conflict_id)}/resolve`, { winning_fact_id: open.fact_a.id, resolution_note: 'property test' });
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
       return `${kind} ${open.conflict_id} (${res.status})`;
+    }
+    case 'dismiss': {
+      // Closes the contradiction and keeps its values: only the contradiction's status changes.
+      const [open] = await conflictsOf(entity, 'unresolved');
+      if (!open) return `${kind} (nothing open on ${entity})`;
+      const res = await api.post(`/v1/conflicts/${encodeURIComponent(open.conflict_id)}/dismiss`, { resolution_note: 'property test' });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+      return `${kind} ${open.conflict_id} (${res.status})`;
+    }
+    case 'reopen or undo': {
+      const [decided] = await conflictsOf(entity, 'resolved');
+      if (!decided) return `${kind} (nothing decided on ${entity})`;
+      const verb = random.pick(['reopen', 'undo']);
+      const res = await api.post(`/v1/conflicts/${encodeURIComponent(decided.conflict_id)}/${verb}`, {});
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+      return `${verb} ${decided.conflict_id} (${res.status})`;
     }
     case 'quarantine': {
       if (!world.factIds.length) return `${kind} (no fact yet)`;
@@ -159,9 +199,9 @@ async function step(random: ReturnType<typeof generator>, world: { entities: str
   }
 }
 
-describeHttp('maintained entity liveness', () => {
+describeHttp('maintained health state', () => {
   for (const seed of [1, 2, 3]) {
-    it(`equals a count from the heads after every step, and lint's orphans and broken refs follow the checks' definitions (seed ${seed})`, { timeout: 120_000 }, async () => {
+    it(`equals a count from the heads after every step; lint's orphans and broken refs follow the checks' definitions; synthesis statistics equal a full count at instants around the step (seed ${seed})`, { timeout: 120_000 }, async () => {
       const ns = `live${uid()}`;
       const prefix = `stigmem://test/${ns}/`;
       const world = { entities: [0, 1, 2, 3].map((i) => `${prefix}e${i}`), ns, factIds: [] as string[] };
@@ -171,6 +211,7 @@ describeHttp('maintained entity liveness', () => {
       for (let i = 0; i < 45; i++) {
         done.push(await step(random, world));
         expect(await drift(prefix), done.join('\n')).toEqual([]);
+        expect(await synthesisDrift(aroundNow()), done.join('\n')).toEqual([]);
         if (i % 5 === 4) {
           const linted = await lintedFindings(prefix);
           const { orphans, broken } = await expectedFindings(prefix, linted.at);
@@ -200,6 +241,7 @@ describeHttp('maintained entity liveness', () => {
       }),
     );
     expect(await drift(prefix)).toEqual([]);
+    expect(await synthesisDrift(aroundNow())).toEqual([]);
   });
 
   it('the reconciler finds a changed, a missing and a stray row, repairs them and counts them in /metrics', async () => {
@@ -219,21 +261,66 @@ describeHttp('maintained entity liveness', () => {
     expect((await lintedFindings(prefix)).orphans).toEqual([alive]);
     expect(await drift(prefix)).toHaveLength(3);
 
-    const before = await driftCounted();
+    const before = await driftCounted('entity_liveness');
     const { repaired } = await reconcileEntityLiveness(SCOPE);
     expect(repaired).toBeGreaterThanOrEqual(3);
     expect(await drift(prefix)).toEqual([]);
     expect((await lintedFindings(prefix)).orphans).toEqual([dead]);
-    expect((await driftCounted()) - before).toBe(repaired);
+    expect((await driftCounted('entity_liveness')) - before).toBe(repaired);
     // Nothing left to repair.
     expect((await reconcileEntityLiveness(SCOPE)).repaired).toBe(0);
   });
+
+  it('synthesis: the reconciler finds a changed triple and a lost change, repairs both and counts them in /metrics', async () => {
+    const ns = `live${uid()}`;
+    const entity = `stigmem://test/${ns}/e`;
+    await write(wireFact(entity, 'a', { relation: `${ns}:one`, confidence: 0.9 }));
+    await write(wireFact(entity, 'b', { relation: `${ns}:two`, confidence: 0.4 }));
+    expect(await synthesisDrift([new Date()])).toEqual([]);
+
+    const db = await getDb();
+    await db.$executeRaw`UPDATE synthesis_triples SET centile = 3 WHERE scope = ${SCOPE} AND entity = ${entity} AND relation = ${`${ns}:one`}`;
+    await db.$executeRaw`INSERT INTO synthesis_counts (scope, centile, contradicted, entries, facts) VALUES (${SCOPE}, 40, false, -1, -1)`;
+    expect(await synthesisDrift([new Date()])).toHaveLength(1);
+
+    const before = await driftCounted('synthesis');
+    const { repaired } = await reconcileSynthesisState(SCOPE);
+    expect(repaired).toBeGreaterThanOrEqual(1);
+    expect(await synthesisDrift(aroundNow())).toEqual([]);
+    expect((await driftCounted('synthesis')) - before).toBe(repaired);
+    expect((await reconcileSynthesisState(SCOPE)).repaired).toBe(0);
+  });
+
+  it('synthesis: the settler counts again the triples whose values expired and folds the changes, and reads answer the same before and after', { timeout: 30_000 }, async () => {
+    const ns = `live${uid()}`;
+    const entity = `stigmem://test/${ns}/e`;
+    const db = await getDb();
+    // Expiring a second from now by the database's clock, which the settler goes by.
+    const [{ at }] = await db.$queryRaw<{ at: Date }[]>`SELECT statement_timestamp() + interval '1 second' AS at`;
+    await write(wireFact(entity, 'soon', { relation: `${ns}:r`, valid_until: at.toISOString(), confidence: 0.7 }));
+    await write(wireFact(entity, 'later', { relation: `${ns}:r`, confidence: 0.3 }));
+    const unsettled = () => db.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM synthesis_triples WHERE scope = ${SCOPE} AND valid_through < statement_timestamp()`.then(([row]) => Number(row.n));
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(await unsettled()).toBeGreaterThanOrEqual(1);
+    const instants = [new Date(), new Date(at.getTime() - 500)];
+    expect(await synthesisDrift(instants)).toEqual([]);
+    const answered = await readOnly((tx) => maintainedSynthesisStats(tx, SCOPE, instants[0]));
+
+    expect(await settleSynthesisState(SCOPE)).toBeGreaterThanOrEqual(1);
+    expect(await unsettled()).toBe(0);
+    const [{ rows, groups }] = await db.$queryRaw<{ rows: bigint; groups: bigint }[]>`
+      SELECT count(*) AS rows, count(DISTINCT (centile, contradicted)) AS groups FROM synthesis_counts WHERE scope = ${SCOPE}`;
+    expect(Number(rows)).toBe(Number(groups));
+    expect(await readOnly((tx) => maintainedSynthesisStats(tx, SCOPE, instants[0]))).toEqual(answered);
+    expect(await synthesisDrift(instants)).toEqual([]);
+  });
 });
 
-/** stigmem_maintained_state_drift_total{state="entity_liveness"} as /metrics shows it (0 before the first drift). */
-async function driftCounted(): Promise<number> {
+/** stigmem_maintained_state_drift_total{state} as /metrics shows it (0 before the first drift). */
+async function driftCounted(state: string): Promise<number> {
   const res = await api.get('/metrics');
   expect(res.status).toBe(200);
-  const line = String(res.body).split('\n').find((l) => l.startsWith('stigmem_maintained_state_drift_total{state="entity_liveness"}'));
+  const line = String(res.body).split('\n').find((l) => l.startsWith(`stigmem_maintained_state_drift_total{state="${state}"}`));
   return line ? Number(line.split(' ').pop()) : 0;
 }
