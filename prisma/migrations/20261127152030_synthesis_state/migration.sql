@@ -80,20 +80,25 @@ $$ LANGUAGE sql STABLE;
 
 -- Counts the given triples again now and records what changed: the triple's row (none when it has no
 -- value of confidence > 0) and, as one inserted row per changed (scope, centile, contradicted), the
--- difference to the scope's totals. Every caller holds the triples' entity write locks
+-- difference to the scope's totals. Only rows that differ are written (an upsert that changes
+-- nothing would still lock and dirty its row). Every caller holds the triples' entity write locks
 -- (lib/facts/write-locks.ts), so no other transaction changes their rows meanwhile.
 CREATE FUNCTION stigmem_synthesis_refresh(p_scope TEXT[], p_entity TEXT[], p_relation TEXT[]) RETURNS void AS $$
 BEGIN
-  WITH fresh AS (SELECT * FROM stigmem_synthesis_state(p_scope, p_entity, p_relation, statement_timestamp())),
-  old AS (
-    SELECT st.* FROM synthesis_triples st JOIN fresh f ON st.scope = f.scope AND st.entity = f.entity AND st.relation = f.relation
+  WITH differing AS MATERIALIZED (
+    SELECT f.*, o.scope IS NOT NULL AS existed, o.live_count AS old_live_count, o.centile AS old_centile, o.contradicted AS old_contradicted
+    FROM stigmem_synthesis_state(p_scope, p_entity, p_relation, statement_timestamp()) f
+    LEFT JOIN synthesis_triples o ON o.scope = f.scope AND o.entity = f.entity AND o.relation = f.relation
+    WHERE CASE WHEN o.scope IS NULL THEN f.positive > 0 ELSE f.positive = 0
+      OR (o.live_count, o.centile, o.contradicted, o.valid_after, o.valid_through)
+        IS DISTINCT FROM (f.live_count, f.centile, f.contradicted, f.valid_after, f.valid_through) END
   ),
   delta AS (
     SELECT d.scope, d.centile, d.contradicted, sum(d.entries) AS entries, sum(d.facts) AS facts
     FROM (
-      SELECT f.scope, f.centile, f.contradicted, 1 AS entries, f.live_count AS facts FROM fresh f WHERE f.centile IS NOT NULL
+      SELECT c.scope, c.centile, c.contradicted, 1 AS entries, c.live_count AS facts FROM differing c WHERE c.centile IS NOT NULL
       UNION ALL
-      SELECT o.scope, o.centile, o.contradicted, -1, -o.live_count FROM old o WHERE o.centile IS NOT NULL
+      SELECT c.scope, c.old_centile, c.old_contradicted, -1, -c.old_live_count FROM differing c WHERE c.existed AND c.old_centile IS NOT NULL
     ) d
     GROUP BY d.scope, d.centile, d.contradicted
     HAVING sum(d.entries) <> 0 OR sum(d.facts) <> 0
@@ -102,16 +107,14 @@ BEGIN
     INSERT INTO synthesis_counts (scope, centile, contradicted, entries, facts) SELECT * FROM delta
   ),
   gone AS (
-    DELETE FROM synthesis_triples st USING fresh f
-    WHERE f.positive = 0 AND st.scope = f.scope AND st.entity = f.entity AND st.relation = f.relation
+    DELETE FROM synthesis_triples st USING differing c
+    WHERE c.positive = 0 AND st.scope = c.scope AND st.entity = c.entity AND st.relation = c.relation
   )
   INSERT INTO synthesis_triples AS st (scope, entity, relation, live_count, centile, contradicted, valid_after, valid_through)
-    SELECT f.scope, f.entity, f.relation, f.live_count, f.centile, f.contradicted, f.valid_after, f.valid_through
-    FROM fresh f WHERE f.positive > 0 ORDER BY 1, 2, 3
+    SELECT c.scope, c.entity, c.relation, c.live_count, c.centile, c.contradicted, c.valid_after, c.valid_through
+    FROM differing c WHERE c.positive > 0 ORDER BY 1, 2, 3
     ON CONFLICT (scope, entity, relation) DO UPDATE SET live_count = EXCLUDED.live_count, centile = EXCLUDED.centile,
-      contradicted = EXCLUDED.contradicted, valid_after = EXCLUDED.valid_after, valid_through = EXCLUDED.valid_through
-    WHERE (st.live_count, st.centile, st.contradicted, st.valid_after, st.valid_through)
-      IS DISTINCT FROM (EXCLUDED.live_count, EXCLUDED.centile, EXCLUDED.contradicted, EXCLUDED.valid_after, EXCLUDED.valid_through);
+      contradicted = EXCLUDED.contradicted, valid_after = EXCLUDED.valid_after, valid_through = EXCLUDED.valid_through;
 END;
 $$ LANGUAGE plpgsql;
 
