@@ -38,7 +38,7 @@ function useTick(ms: number): number {
 export function LiveRefresh({ baseline, watch, invalidate, notifyOnly = false }: { baseline: ChangeBaseline; watch: ChangeWatch; invalidate?: readonly string[]; notifyOnly?: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const { changes, error } = useNodeChanges();
+  const { changes, error, streaming } = useNodeChanges();
   const now = useTick(1_000);
   const [shownAt, setShownAt] = useState(() => Date.now());
   const [announcement, setAnnouncement] = useState('');
@@ -71,14 +71,17 @@ export function LiveRefresh({ baseline, watch, invalidate, notifyOnly = false }:
   }, [stale, change, notifyOnly, invalidate, queryClient, router]);
 
   return (
-    <div data-testid="live-status" className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+    <div data-testid="live-status" data-stream={streaming ? 'open' : 'polling'} className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
       {error ? (
         <span data-testid="live-paused" className="inline-flex items-center gap-1.5 text-amber-800">
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-500" />
           Live updates paused: {error} Retrying.
         </span>
       ) : (
-        <span className="inline-flex items-center gap-1.5">
+        <span
+          className="inline-flex items-center gap-1.5"
+          title={streaming ? 'The node tells this page of each change as it commits.' : 'Asking the node for changes every 5 seconds (its live stream is not open).'}
+        >
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />
           Live
         </span>

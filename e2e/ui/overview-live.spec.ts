@@ -1,10 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, createConflict, signInViaApi, uniqueSuffix } from '../support/api';
+import { adminHeaders, assertFact, createConflict, signInViaApi, uniqueSuffix } from '../support/api';
 import { createReviewConflict } from '../support/review-data';
 
 // The overview an operator leaves open (issue 31): it follows writes through the API without a
 // reload, the header's alert count follows a new alert on any page, and the overview never scrolls
-// sideways. Pages poll GET /v1/changes every 5 s (docs/decisions.md § Live updates).
+// sideways. The node tells open pages of changes over GET /api/live (server-sent events), and they
+// ask GET /v1/changes at once; without the stream they poll it every 5 s (docs/decisions.md § Live updates).
 
 /** The number a test id shows, 0 when it is not there (a card without errors has no error count). */
 async function number(page: Page, testId: string): Promise<number> {
@@ -45,6 +46,24 @@ test.describe('overview: live updates and layout', () => {
     await expect.poll(() => number(page, 'summary-contradictions'), { timeout: 30_000 }).toBeGreaterThan(before);
     await expect.poll(() => number(page, 'scope-local-error'), { timeout: 5_000 }).toBeGreaterThan(cardBefore);
     await expect(page.getByTestId('live-updated')).toHaveText(/Updated (just now|[1-4] s ago)/);
+    expect(await stillSameDocument(page)).toBe(true);
+  });
+
+  test('the synthesis page takes a write in as soon as the node tells it, long before its next poll', async ({ page, request }) => {
+    const scope = 'team';
+    await signInViaApi(page);
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
+    await page.goto(`/synthesis?scope=${scope}`);
+    expect((await stream).headers()['content-type']).toMatch(/^text\/event-stream/);
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-stream', 'open');
+    await expect(page.getByTestId('synthesis-live-values')).toBeVisible();
+    await markDocument(page);
+    const before = await number(page, 'synthesis-live-values');
+    // With the stream open the page's own poll comes 30 s after the stream opened: a write shown
+    // within 15 s of one made 1.5 s after that was told by the stream.
+    await page.waitForTimeout(1_500);
+    await assertFact(request, { entity: `e2e:live-synthesis:${uniqueSuffix()}`, relation: 'e2e:status', value: { type: 'string', v: 'pushed' }, scope });
+    await expect.poll(() => number(page, 'synthesis-live-values'), { timeout: 15_000 }).toBe(before + 1);
     expect(await stillSameDocument(page)).toBe(true);
   });
 

@@ -166,6 +166,8 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/api/scopes/[scope]/findings/export', path: () => '/api/scopes/team/findings/export?format=json', outsider: 'deny' },
   { method: 'GET', pattern: '/api/synthesis/export', path: () => '/api/synthesis/export?scope=team&format=json', outsider: 'deny' },
   { method: 'GET', pattern: '/api/synthesis/stats', path: () => '/api/synthesis/stats?scope=team', outsider: 'deny' },
+  // The stream never ends when allowed: its listing form (only the key's scopes) is tested in live.test.ts.
+  { method: 'GET', pattern: '/api/live', path: () => '/api/live?scope=team', outsider: 'deny' },
   { method: 'POST', pattern: '/api/synthesis/entries', path: () => '/api/synthesis/entries', body: () => ({ scope: 'team', limit: 10 }), outsider: 'deny' },
   { method: 'GET', pattern: '/api/conflicts/export', path: () => '/api/conflicts/export?scope=team&status=all&format=json', outsider: 'hide' },
   // Counts per day over the caller's readable scopes: no entity or scope in a row to look for.

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { LiveRefresh } from '@/components/changes/LiveRefresh';
 import { ContextPreviewPanel } from '@/components/synthesis/ContextPreviewPanel';
 import { ScopeTabs } from '@/components/synthesis/ScopeTabs';
 import { SnapshotsPanel } from '@/components/synthesis/SnapshotsPanel';
@@ -10,6 +11,8 @@ import { pageAccess } from '@/lib/pages/page-access';
 import { normalizeUri } from '@/lib/facts/normalize';
 import { isFactScope } from '@/lib/facts/scope';
 import { minConfidenceParam } from '@/lib/synthesis/view/min-confidence-param';
+import { readChangeBaseline } from '@/lib/changes/read-changes';
+import { queryKeys } from '@/lib/client/query-keys';
 
 export const metadata: Metadata = { title: 'Synthesis' };
 
@@ -42,14 +45,18 @@ export default async function SynthesisPage({ searchParams }: { searchParams: Pr
         <>
           <SynthesisTabs current={tab} scope={scope} />
           {tab === 'entries' ? (
-            <SynthesisEntriesPanel
-              key={`${scope}:${includeExpired}:${contradictedOnly}:${entity}`}
-              scope={scope}
-              includeExpired={includeExpired}
-              contradictedOnly={contradictedOnly}
-              entity={entity}
-              initialMinConfidence={minConfidence}
-            />
+            <>
+              {/* The entries and totals follow writes to the scope (its totals are maintained, so a re-read is cheap at any size). */}
+              <LiveRefresh baseline={await readChangeBaseline([scope])} watch={{ scope, knowledge: true, activity: false }} invalidate={queryKeys.synthesis} />
+              <SynthesisEntriesPanel
+                key={`${scope}:${includeExpired}:${contradictedOnly}:${entity}`}
+                scope={scope}
+                includeExpired={includeExpired}
+                contradictedOnly={contradictedOnly}
+                entity={entity}
+                initialMinConfidence={minConfidence}
+              />
+            </>
           ) : tab === 'snapshots' ? (
             <SnapshotsPanel key={scope} scope={scope} canWrite={access.can('write', scope)} />
           ) : (
