@@ -1,96 +1,75 @@
 import 'server-only';
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
-import { databaseKind, sharedPglite } from '../db/connection';
-import { getDb, getPrimaryPool, onDbClose } from '../db/prisma';
+import { readChangeBaseline } from '../changes/read-changes';
+import { FACT_SCOPES } from '../facts/scope';
 import { logger } from '../observability/logger';
 
-// Live health (docs/decisions.md § Live updates): every committed transaction that changed a scope
-// signals `stigmem_scope_changed` with the scope's name (migration 20261127160000_scope_change_notify,
-// from the triggers that move the scope's revision and its activity), whichever instance or write
-// path wrote it. This
-// process listens once — a connection of its own to the primary on PostgreSQL, the embedded
-// database's own listener on PGlite — and hands each scope's changes to its subscribers (the
-// dashboards' GET /api/live streams).
+// Live health (docs/decisions.md § Live updates): the counters that every write path, health run and
+// alert moves by trigger in its own transaction (scope_revisions, scope_activity; what GET
+// /v1/changes reads) are read by this process once a second while any page listens — one query of
+// index reads, whatever the number of open pages, and from whichever instance the change came —
+// and each scope whose counters moved is handed to the subscribers (the GET /api/live streams).
+// Not LISTEN/NOTIFY: a notifying transaction takes a database-wide lock through its commit, which
+// would serialize every writer's commit (docs/decisions.md § Parallel writes).
 
-const CHANNEL = 'stigmem_scope_changed';
-/** Wait before listening again after the listening connection broke. */
-const RETRY_MS = 2_000;
+/** How often the counters are read while anyone listens. */
+export const WATCH_MS = 1_000;
 
-interface Listening {
+interface Watching {
   emitter: EventEmitter;
-  /** Resolves once LISTEN is in place; null when not listening (not yet, or the connection broke). */
-  started: Promise<void> | null;
-  stop?: () => Promise<void>;
+  timer: NodeJS.Timeout | null;
+  /** The read under way, which a new subscriber waits for. */
+  reading: Promise<void> | null;
+  /** The counters last read, per scope (`*`: rules and mutes of every scope). */
+  last: Map<string, string> | null;
 }
 
 // On globalThis, as the database client: Next bundles this module into several chunks of one server.
-const holder = globalThis as unknown as { __stigmemScopeChanges?: Listening };
+const holder = globalThis as unknown as { __stigmemScopeChanges?: Watching };
 
-function listening(): Listening {
-  if (!holder.__stigmemScopeChanges) {
-    const state: Listening = { emitter: new EventEmitter().setMaxListeners(0), started: null };
-    holder.__stigmemScopeChanges = state;
-    onDbClose(async () => {
-      const stop = state.stop;
-      state.started = null;
-      state.stop = undefined;
-      await stop?.().catch(() => undefined);
-    });
-  }
+function watching(): Watching {
+  holder.__stigmemScopeChanges ??= { emitter: new EventEmitter().setMaxListeners(0), timer: null, reading: null, last: null };
   return holder.__stigmemScopeChanges;
 }
 
-async function listen(state: Listening): Promise<void> {
-  await getDb();
-  const emit = (payload: string | undefined) => payload && state.emitter.emit('change', payload);
-  if (databaseKind() === 'pglite') {
-    const unlisten = await sharedPglite().listen(CHANNEL, emit);
-    state.stop = () => unlisten();
-    return;
-  }
-  const pool = await getPrimaryPool();
-  const client = new pg.Client({ connectionString: (pool!.options as pg.PoolConfig).connectionString });
-  const broke = (error?: unknown) => {
-    if (state.stop !== stop) return;
-    state.started = null;
-    state.stop = undefined;
-    logger().warn({ err: error }, 'the live-update listener lost its connection; listening again');
-    setTimeout(() => {
-      if (state.emitter.listenerCount('change') > 0) void ensureListening();
-    }, RETRY_MS).unref();
-  };
-  const stop = () => client.end();
-  state.stop = stop;
-  client.on('notification', (message) => message.channel === CHANNEL && emit(message.payload));
-  client.on('error', broke);
-  client.on('end', () => broke());
-  await client.connect();
-  await client.query(`LISTEN ${CHANNEL}`);
+function read(state: Watching): Promise<void> {
+  state.reading ??= compare(state).finally(() => (state.reading = null));
+  return state.reading;
 }
 
-/** Starts listening (once per process); resolves when notifications will arrive. */
-export function ensureListening(): Promise<void> {
-  const state = listening();
-  state.started ??= listen(state).catch((error: unknown) => {
-    state.started = null;
-    throw error;
-  });
-  return state.started;
+async function compare(state: Watching): Promise<void> {
+  try {
+    const baseline = await readChangeBaseline(FACT_SCOPES);
+    const now = new Map([...baseline.scopes.map((s) => [s.scope, `${s.revision}/${s.activity}`] as const), ['*', baseline.node_activity] as const]);
+    const before = state.last;
+    state.last = now;
+    if (!before) return;
+    for (const [scope, counters] of now) if (before.get(scope) !== counters) state.emitter.emit('change', scope);
+  } catch (error) {
+    logger().warn({ err: error }, 'reading the change counters for live updates failed; trying again');
+  }
 }
 
 /**
- * Calls `onChange(scope)` after every committed change of a scope from now on (several may be told
- * as one; `*` stands for every scope). Returns the unsubscribe function once listening is in place.
+ * Calls `onChange(scope)` when a scope's counters moved (several changes within a second are told
+ * as one; `*` stands for every scope). Resolves, with the unsubscribe function, once the counters
+ * it compares against have been read: a change committed after that is told.
  */
 export async function subscribeChanges(onChange: (scope: string) => void): Promise<() => void> {
-  const state = listening();
+  const state = watching();
   state.emitter.on('change', onChange);
-  try {
-    await ensureListening();
-  } catch (error) {
-    state.emitter.off('change', onChange);
-    throw error;
+  if (!state.timer) {
+    state.last = null;
+    state.timer = setInterval(() => void read(state), WATCH_MS);
+    state.timer.unref();
   }
-  return () => state.emitter.off('change', onChange);
+  if (!state.last) await read(state);
+  return () => {
+    state.emitter.off('change', onChange);
+    if (state.emitter.listenerCount('change') === 0 && state.timer) {
+      clearInterval(state.timer);
+      state.timer = null;
+      state.last = null;
+    }
+  };
 }
