@@ -40,7 +40,7 @@ export async function settleSynthesisState(scope: string): Promise<number> {
   let settled = 0;
   for (;;) {
     const due = await db.$queryRaw<{ entity: string; relation: string }[]>`
-      SELECT entity, relation FROM synthesis_triples WHERE scope = ${scope} AND valid_through < statement_timestamp()
+      SELECT entity, relation FROM synthesis_triples WHERE scope = ${scope} AND valid_through < 'infinity' AND valid_through < statement_timestamp()
       ORDER BY valid_through LIMIT ${BATCH * 10}`;
     if (!due.length) break;
     await refresh(scope, due);

@@ -71,9 +71,10 @@ async function countStats(tx: Tx, options: SynthesisOptions): Promise<SynthesisS
 function maintainedSql(scope: string, now: Date): Prisma.Sql {
   return Prisma.sql`
     WITH unsettled AS MATERIALIZED (
-      SELECT st.* FROM synthesis_triples st WHERE st.scope = ${scope} AND st.valid_through < ${now}
+      -- The literal bounds are the partial indexes' predicates.
+      SELECT st.* FROM synthesis_triples st WHERE st.scope = ${scope} AND st.valid_through < 'infinity' AND st.valid_through < ${now}
       UNION ALL
-      SELECT st.* FROM synthesis_triples st WHERE st.scope = ${scope} AND st.valid_after >= ${now}
+      SELECT st.* FROM synthesis_triples st WHERE st.scope = ${scope} AND st.valid_after > '-infinity' AND st.valid_after >= ${now}
     ),
     fresh AS (
       SELECT f.* FROM (SELECT array_agg(u.scope) AS s, array_agg(u.entity) AS e, array_agg(u.relation) AS r FROM unsettled u) a

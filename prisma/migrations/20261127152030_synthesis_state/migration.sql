@@ -31,11 +31,10 @@ CREATE TABLE "synthesis_counts" (
     CONSTRAINT "synthesis_counts_pkey" PRIMARY KEY ("id")
 );
 
--- CreateIndex
-CREATE INDEX "synthesis_triples_scope_valid_through_idx" ON "synthesis_triples"("scope", "valid_through");
-
--- CreateIndex
-CREATE INDEX "synthesis_triples_scope_valid_after_idx" ON "synthesis_triples"("scope", "valid_after");
+-- The windows' ends, indexed only where they are instants: most triples have no expiry on either
+-- side, and a partial index costs their writes nothing. Reads name the predicates literally.
+CREATE INDEX "synthesis_triples_scope_valid_through_idx" ON "synthesis_triples"("scope", "valid_through") WHERE "valid_through" < 'infinity';
+CREATE INDEX "synthesis_triples_scope_valid_after_idx" ON "synthesis_triples"("scope", "valid_after") WHERE "valid_after" > '-infinity';
 
 -- CreateIndex
 CREATE INDEX "synthesis_counts_scope_idx" ON "synthesis_counts"("scope");
