@@ -32,7 +32,6 @@ export interface SynthesisStats {
   contradicted: number[];
 }
 
-
 /**
  * The statistics in one aggregate. An entry's confidence is its winner's, the triple's highest (the
  * winner wins on confidence first), so the triples are grouped, not sorted for their winners as
