@@ -168,7 +168,32 @@ CREATE TRIGGER contradictions_synthesis_update AFTER UPDATE ON contradictions
 CREATE TRIGGER contradictions_synthesis_delete AFTER DELETE ON contradictions
   REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION stigmem_synthesis_triples_changed();
 
--- Backfill: every triple with a value head, counted as the triggers count it.
-SELECT stigmem_synthesis_refresh(array_agg(t.scope), array_agg(t.entity), array_agg(t.relation))
-FROM (SELECT DISTINCT vh.scope, vh.entity, vh.relation FROM value_heads vh WHERE vh.relation NOT LIKE 'stigmem:%') t
-HAVING count(*) > 0;
+-- Backfill: every triple with a value head, counted as the triggers count it, 50,000 triples at a
+-- time in key order (one statement over every triple of a large database would build arrays near
+-- PostgreSQL's 1 GB limit).
+DO $$
+DECLARE
+  s TEXT[];
+  e TEXT[];
+  r TEXT[];
+  after_scope TEXT := '';
+  after_entity TEXT := '';
+  after_relation TEXT := '';
+BEGIN
+  LOOP
+    SELECT array_agg(t.scope ORDER BY t.scope, t.entity, t.relation), array_agg(t.entity ORDER BY t.scope, t.entity, t.relation),
+           array_agg(t.relation ORDER BY t.scope, t.entity, t.relation)
+      INTO s, e, r
+      FROM (
+        SELECT DISTINCT vh.scope, vh.entity, vh.relation FROM value_heads vh
+        WHERE (vh.scope, vh.entity, vh.relation) > (after_scope, after_entity, after_relation) AND vh.relation NOT LIKE 'stigmem:%'
+        ORDER BY 1, 2, 3 LIMIT 50000
+      ) t;
+    EXIT WHEN s IS NULL;
+    PERFORM stigmem_synthesis_refresh(s, e, r);
+    after_scope := s[array_upper(s, 1)];
+    after_entity := e[array_upper(e, 1)];
+    after_relation := r[array_upper(r, 1)];
+  END LOOP;
+END;
+$$;
