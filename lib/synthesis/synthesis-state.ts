@@ -47,9 +47,13 @@ export async function settleSynthesisState(scope: string): Promise<number> {
     settled += due.length;
     if (due.length < BATCH * 10) break;
   }
-  // One statement: the changes it deletes are exactly those it sums (a writer's uncommitted rows stay).
+  // One statement: the changes it deletes are exactly those it sums (a writer's uncommitted rows stay);
+  // nothing is rewritten while every group is one row already (the settler runs every tick).
   await rewritingCounts(scope, (tx) => tx.$executeRaw`
-    WITH folded AS (DELETE FROM synthesis_counts WHERE scope = ${scope} RETURNING centile, contradicted, entries, facts)
+    WITH folded AS (
+      DELETE FROM synthesis_counts WHERE scope = ${scope}
+        AND EXISTS (SELECT 1 FROM synthesis_counts c WHERE c.scope = ${scope} GROUP BY c.centile, c.contradicted HAVING count(*) > 1)
+      RETURNING centile, contradicted, entries, facts)
     INSERT INTO synthesis_counts (scope, centile, contradicted, entries, facts)
     SELECT ${scope}, centile, contradicted, sum(entries), sum(facts) FROM folded GROUP BY centile, contradicted
     HAVING sum(entries) <> 0 OR sum(facts) <> 0`);

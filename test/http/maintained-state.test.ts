@@ -314,6 +314,11 @@ describeHttp('maintained health state', () => {
     expect(Number(rows)).toBe(Number(groups));
     expect(await readOnly((tx) => maintainedSynthesisStats(tx, SCOPE, instants[0]))).toEqual(answered);
     expect(await synthesisDrift(instants)).toEqual([]);
+    // Settled and folded already: the next pass rewrites nothing.
+    const ids = () => db.$queryRaw<{ ids: string }[]>`SELECT array_agg(id ORDER BY id)::text AS ids FROM synthesis_counts WHERE scope = ${SCOPE}`.then(([row]) => row.ids);
+    const folded = await ids();
+    expect(await settleSynthesisState(SCOPE)).toBe(0);
+    expect(await ids()).toBe(folded);
   });
 });
 

@@ -48,7 +48,9 @@ async function poll() {
   }
   inFlight = true;
   try {
-    emit({ ...state, changes: await apiFetch<NodeChanges>('/v1/changes'), checkedAt: Date.now(), error: null });
+    const changes = await apiFetch<NodeChanges>('/v1/changes');
+    // The state as it is now, not as it was when the request went out (the stream may have opened meanwhile).
+    emit({ ...state, changes, checkedAt: Date.now(), error: null });
   } catch (error) {
     emit({ ...state, error: errorDetail(error) });
   } finally {
