@@ -15,6 +15,8 @@ export async function changeStream(scopes: readonly string[], signal: AbortSigna
   const encoder = new TextEncoder();
   const watched = new Set(scopes);
   let close = () => {};
+  /** The client went before the subscription was in place (close was not yet the real one). */
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let open = true;
@@ -60,10 +62,11 @@ export async function changeStream(scopes: readonly string[], signal: AbortSigna
         }
       };
       signal.addEventListener('abort', close);
-      if (signal.aborted) return close();
+      if (signal.aborted || cancelled) return close();
       send(`retry: 3000\nevent: ready\ndata: ${JSON.stringify({ scopes: [...watched].sort() })}\n\n`);
     },
     cancel() {
+      cancelled = true;
       close();
     },
   });
