@@ -39,7 +39,6 @@ CREATE INDEX "synthesis_triples_scope_valid_after_idx" ON "synthesis_triples"("s
 -- CreateIndex
 CREATE INDEX "synthesis_counts_scope_idx" ON "synthesis_counts"("scope");
 
-
 -- The hundredth of confidence an entry counts under: the greatest k with (k/100)::float8 <= c, so a
 -- minimum confidence in whole hundredths compares as the database compares confidence with it.
 -- floor(c × 100) corrected by one either way where the product's rounding crossed a boundary.
