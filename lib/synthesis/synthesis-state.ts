@@ -97,11 +97,24 @@ export async function reconcileSynthesisState(scope: string): Promise<{ scope: s
   const cells = differingCells(kept, counted);
   if (cells) {
     const db = await getDb();
-    const triples = await db.$queryRaw<{ entity: string; relation: string }[]>`
-      SELECT entity, relation FROM value_heads WHERE scope = ${scope} AND relation NOT LIKE 'stigmem:%'
-      UNION SELECT entity, relation FROM synthesis_triples WHERE scope = ${scope}
-      ORDER BY 1, 2`;
-    await refresh(scope, triples);
+    // Every triple with heads, and every row (a stray one has none), in key order a batch at a time:
+    // never the whole scope in memory (10M triples at 10M facts).
+    let after: [string, string] = ['', ''];
+    for (;;) {
+      const batch = await db.$queryRaw<{ entity: string; relation: string }[]>`
+        SELECT entity, relation FROM (
+          (SELECT DISTINCT entity, relation FROM value_heads
+           WHERE scope = ${scope} AND relation NOT LIKE 'stigmem:%' AND (entity, relation) > (${after[0]}, ${after[1]})
+           ORDER BY 1, 2 LIMIT ${BATCH})
+          UNION
+          (SELECT entity, relation FROM synthesis_triples WHERE scope = ${scope} AND (entity, relation) > (${after[0]}, ${after[1]})
+           ORDER BY 1, 2 LIMIT ${BATCH})
+        ) t ORDER BY 1, 2 LIMIT ${BATCH}`;
+      if (!batch.length) break;
+      await refresh(scope, batch);
+      const last = batch[batch.length - 1];
+      after = [last.entity, last.relation];
+    }
     // One statement, as the settler's fold: the changes it deletes are replaced by the sum of the rows in the same
     // snapshot (a writer's uncommitted change and its row both come after).
     await rewritingCounts(scope, (tx) => tx.$executeRaw`
