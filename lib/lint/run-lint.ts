@@ -89,9 +89,16 @@ export function toFinding(row: Omit<FindingRow, 'namespace'>, scope: string): Li
   return finding;
 }
 
+/**
+ * §14.4 fact_count in `tx`'s snapshot. A whole scope's is the sum of its stripes' fact rows, kept by
+ * the facts insert trigger (migration 20261127193000_scope_fact_rows; facts are insert-only): at most
+ * 16 rows, whatever the scope's size. Narrowed by an entity or a relation, the rows are counted.
+ */
 export async function countFacts(tx: Tx, request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>): Promise<number> {
-  const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(factCountSql(request));
-  return Number(n);
+  const [{ n }] = await tx.$queryRaw<{ n: bigint | null }[]>(
+    request.entity || request.relation ? factCountSql(request) : Prisma.sql`SELECT sum(fact_rows)::bigint AS n FROM scope_revisions WHERE scope = ${request.scope}`,
+  );
+  return Number(n ?? 0);
 }
 
 /** The fact count when it is at most `limit`, otherwise null: costs the same for 10M facts as for `limit`. */

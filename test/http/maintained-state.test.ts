@@ -68,6 +68,15 @@ async function synthesisDrift(instants: Date[]): Promise<unknown[]> {
   });
 }
 
+/** Every scope's fact rows as the insert trigger kept them against a count of its facts, in one snapshot: the differences. */
+async function factRowsDrift(): Promise<unknown[]> {
+  return readOnly((tx) => tx.$queryRaw(Prisma.sql`
+    SELECT coalesce(k.scope, c.scope) AS scope, k.n AS kept, c.n AS counted
+    FROM (SELECT scope, sum(fact_rows)::bigint AS n FROM scope_revisions GROUP BY scope HAVING sum(fact_rows) > 0) k
+    FULL JOIN (SELECT scope, count(*)::bigint AS n FROM facts GROUP BY scope) c ON c.scope = k.scope
+    WHERE k.n IS DISTINCT FROM c.n`));
+}
+
 /** Now, and instants around the expiries the steps write (0.5–3.5 s ahead) and before them. */
 const aroundNow = () => [0, 700, 1_500, 2_600, 4_000, -1_000, -60_000].map((ms) => new Date(Date.now() + ms));
 
@@ -212,6 +221,7 @@ describeHttp('maintained health state', () => {
         done.push(await step(random, world));
         expect(await drift(prefix), done.join('\n')).toEqual([]);
         expect(await synthesisDrift(aroundNow()), done.join('\n')).toEqual([]);
+        expect(await factRowsDrift(), done.join('\n')).toEqual([]);
         if (i % 5 === 4) {
           const linted = await lintedFindings(prefix);
           const { orphans, broken } = await expectedFindings(prefix, linted.at);
@@ -242,6 +252,7 @@ describeHttp('maintained health state', () => {
     );
     expect(await drift(prefix)).toEqual([]);
     expect(await synthesisDrift(aroundNow())).toEqual([]);
+    expect(await factRowsDrift()).toEqual([]);
   });
 
   it('the reconciler finds a changed, a missing and a stray row, repairs them and counts them in /metrics', async () => {
