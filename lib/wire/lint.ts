@@ -35,8 +35,11 @@ export const LintResult = z.object({
 
 export const LintAccepted = JobAccepted;
 
-/** POST /v1/lint: the result (200, with the as_of fields when asked as of an instant), or a job for a large scope (202). */
-export const LintAnswer = z.union([LintResult.extend(optionalAsOf), LintAccepted]);
+/** POST /v1/lint: the result (200, with the as_of fields when asked as of an instant, `next_cursor` when asked for a page), or a job for a large scope (202). */
+export const LintAnswer = z.union([
+  LintResult.extend({ ...optionalAsOf, next_cursor: z.string().nullable().optional().describe('with limit: pass it back as cursor for the next page; null after the last') }),
+  LintAccepted,
+]);
 
 /** GET /v1/lint/jobs/:id: once done, the lint body (the findings streamed last). */
 export const LintJob = jobRecord('lint', LintResult.shape);

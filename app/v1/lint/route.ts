@@ -1,22 +1,35 @@
+import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { LintAnswer } from '@/lib/wire/lint';
 import { lintRequestSchema } from '@/lib/lint/lint-request';
 import { lintAndRecord } from '@/lib/health-history/lint-and-record';
 import { methodNotAllowed } from '@/lib/http/method-not-allowed';
 import { lintAsOf } from '@/lib/lint/lint-as-of';
+import { lintPage } from '@/lib/lint/lint-page';
 import { asOfField, readAsOf } from '@/lib/time-travel/as-of';
+import { badRequest } from '@/lib/errors/domain-error';
 
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute({
   permission: 'read',
-  body: lintRequestSchema.extend({ as_of: asOfField }),
+  body: lintRequestSchema.extend({
+    as_of: asOfField,
+    /** Extension: one page of the findings in §14.2's order, with `next_cursor` (docs/api.md § Lint). */
+    limit: z.number({ error: 'limit must be an integer from 1 to 1000' }).int('limit must be an integer from 1 to 1000').min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000').nullish(),
+    cursor: z.string({ error: 'cursor must be a string' }).max(2000, 'cursor is at most 2000 characters').nullish(),
+  }),
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
   statuses: [200, 202],
   response: LintAnswer,
-  handler: async ({ body: { as_of, ...request }, principal }) => {
-    if (as_of !== undefined) return Response.json(await lintAsOf(request, await readAsOf(as_of)));
+  handler: async ({ body: { as_of, limit, cursor, ...request }, principal }) => {
+    if (cursor && !limit) throw badRequest('validation_error', 'cursor: give limit with it (the page size)');
+    if (as_of !== undefined) {
+      if (limit) throw badRequest('validation_error', 'limit: a lint as_of an instant is answered whole; leave out limit and cursor');
+      return Response.json(await lintAsOf(request, await readAsOf(as_of)));
+    }
+    if (limit) return Response.json(await lintPage(request, limit, cursor));
     const answer = await lintAndRecord(request, principal);
     return Response.json(answer.body, { status: answer.status });
   },
