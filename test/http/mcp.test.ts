@@ -50,6 +50,9 @@ describeHttp('MCP over streamable HTTP', () => {
         entity: { type: 'string', description: 'Optional. Restrict sweep to facts about a single entity URI.' },
         relation: { type: 'string', description: 'Optional. Restrict sweep to a single relation.' },
         stale_lookahead_s: { type: 'integer', description: 'Optional. Also flag facts expiring within this many seconds. Default 0 (expired-only).' },
+        // This node's paging (POST /v1/lint with limit): an agent can read a large scope's findings a page at a time.
+        limit: { type: 'integer', description: expect.stringMatching(/^Optional\. Answer one page/) },
+        cursor: { type: 'string', description: 'Optional, with limit. The next_cursor of the previous page.' },
       },
       required: ['scope'],
     });
@@ -107,6 +110,9 @@ describeHttp('MCP over streamable HTTP', () => {
     }
     const lint = json(await call(client, 'lint_scope', { scope: 'company', entity, checks: ['contradiction'] }));
     expect(lint.findings).toHaveLength(1);
+    const paged = json(await call(client, 'lint_scope', { scope: 'company', entity, limit: 1 }));
+    expect(paged.findings).toEqual(lint.findings);
+    expect(paged.next_cursor).toBeNull();
     const listed = json(await call(client, 'list_conflicts', { entity, status: 'unresolved' }));
     expect(listed.conflicts[0].conflict_id).toBe(lint.findings[0].conflict_id);
     const resolved = await call(client, 'resolve_contradiction', { conflict_id: lint.findings[0].conflict_id, new_value: '{"type":"string","v":"CFO"}' });
