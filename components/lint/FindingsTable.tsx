@@ -20,6 +20,8 @@ export function FindingsTable({
   facts,
   view,
   actor,
+  testId = 'findings-table',
+  rowTestId = 'finding-row',
 }: {
   scope: string;
   findings: LintFinding[];
@@ -27,6 +29,9 @@ export function FindingsTable({
   facts?: Record<string, FactRecord>;
   view: FindingsView;
   actor: FindingActor;
+  /** Test ids of the table and its rows (a large scope's preview is told apart from the job's findings). */
+  testId?: string;
+  rowTestId?: string;
 }) {
   const columns: Column<LintFinding>[] = [
     { key: 'severity', header: 'Severity', sortKey: 'severity', cell: (f) => <SeverityBadge severity={f.severity} /> },
@@ -55,9 +60,9 @@ export function FindingsTable({
       columns={columns}
       rows={findings}
       rowKey={(f) => `${f.check}:${f.entity}:${f.relation ?? ''}:${f.fact_ids.join(',')}`}
-      rowProps={(f) => ({ 'data-testid': 'finding-row', 'data-check': f.check, 'data-entity': f.entity })}
+      rowProps={(f) => ({ 'data-testid': rowTestId, 'data-check': f.check, 'data-severity': f.severity, 'data-entity': f.entity })}
       caption={`Lint findings in ${scope}`}
-      testId="findings-table"
+      testId={testId}
       sort={{ key: view.sort, dir: view.dir, href: (key) => sortHref(scope, view, key as FindingSort) }}
       stickyHeader
       stackOnPhone

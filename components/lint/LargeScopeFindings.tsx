@@ -10,6 +10,8 @@ import { Notice } from '../ui/Notice';
 import { buttonStyles, cardStyles } from '../ui/styles';
 import { FindingsResults } from './FindingsResults';
 import { LintJobProgress } from './LintJobProgress';
+import { LintPreviewSection } from './LintPreviewSection';
+import { useLintPreviewQuery } from '@/lib/lint/hooks/use-lint-preview-query';
 import type { FindingActor } from '@/lib/lint/view/finding-actor';
 
 /**
@@ -19,6 +21,8 @@ import type { FindingActor } from '@/lib/lint/view/finding-actor';
  * the job's whole result). The job's id goes into the URL, so every filter, sort and page link —
  * and a reload or a shared link — shows that job's findings instead of linting again.
  * `unchangedJob`: a finished lint the server showed again because the scope has not changed since.
+ * While the job runs, the first findings in lint's order (one page of the paged lint, read when the
+ * job started: lint-preview.ts) stand below its progress, so there is something to act on at once.
  */
 export function LargeScopeFindings({
   scope,
@@ -34,6 +38,7 @@ export function LargeScopeFindings({
   unchangedJob?: string;
 }) {
   const { state, jobId, relint } = useLintJobQuery(scope, view);
+  const preview = useLintPreviewQuery(scope, jobId, state.phase === 'running');
   const jobView = jobId ? { ...view, job: jobId } : view;
   useEffect(() => {
     // Without a navigation: the page is already showing this job.
@@ -41,7 +46,12 @@ export function LargeScopeFindings({
   }, [jobId, scope, view]);
 
   if (state.phase === 'starting' || state.phase === 'running') {
-    return <LintJobProgress scope={scope} threshold={threshold} job={state.phase === 'running' ? state.job : null} estimatedS={state.phase === 'running' ? state.estimatedS : null} />;
+    return (
+      <>
+        <LintJobProgress scope={scope} threshold={threshold} job={state.phase === 'running' ? state.job : null} estimatedS={state.phase === 'running' ? state.estimatedS : null} />
+        {preview.data ? <LintPreviewSection preview={preview.data} scope={scope} view={view} actor={actor} /> : null}
+      </>
+    );
   }
   if (state.phase === 'failed' || state.phase === 'error') {
     return (

@@ -168,9 +168,22 @@ test.describe('lint', () => {
     const progress = page.getByRole('progressbar', { name: 'Lint progress' });
     await expect(progress).toHaveAttribute('aria-valuenow', '50');
     await expect(page.getByTestId('lint-job-status')).toContainText('Running');
+    // While it runs, the first findings in lint's order (a page of the paged lint), most severe first,
+    // each with its remediation. What the shared scope holds depends on the tests before, so the
+    // severities are checked for their order, not for their values.
+    const preview = page.getByTestId('lint-preview');
+    await expect(preview).toContainText('First findings, most severe first');
+    const previewRows = preview.getByTestId('lint-preview-row');
+    await expect(previewRows.first()).toBeVisible();
+    const severities = await previewRows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-severity') ?? ''));
+    const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
+    expect(severities.length).toBeGreaterThan(0);
+    expect(severities.every((s, i) => i === 0 || rank[severities[i - 1]] <= rank[s]), severities.join(',')).toBe(true);
+    await expect(previewRows.first().getByRole('button').or(previewRows.first().getByRole('link')).first()).toBeVisible();
     job.release();
 
     await expect(page.getByTestId('lint-job-done')).toContainText('in a background job');
+    await expect(page.getByTestId('lint-preview')).toHaveCount(0);
     await expect(rows(page)).toHaveCount(1);
     expect(lintStarts).toHaveLength(1);
     await expect(page).not.toHaveURL(new RegExp(`job=${jobId}`));

@@ -90,13 +90,15 @@ async function unchangedJob(scope: FactScope, view: FindingsView): Promise<Scope
 /**
  * Called for a scope the page has just found above the threshold (its bounded count); facts are
  * never deleted, so it is still above it, and the lint goes straight to a job without counting again.
+ * `beforeNewJob` runs (and is awaited) just before a new job starts, not when an earlier one serves.
  */
-export async function startScopeLint(scope: FactScope, principal: Principal, view: FindingsView): Promise<ScopeLintStart | null> {
+export async function startScopeLint(scope: FactScope, principal: Principal, view: FindingsView, beforeNewJob?: () => Promise<unknown>): Promise<ScopeLintStart | null> {
   const earlier = (view.job ? await earlierJob(view.job, scope, view) : null) ?? (await runningJob(scope, view)) ?? (await unchangedJob(scope, view));
   const open = !earlier || earlier.page.job.status === 'pending' || earlier.page.job.status === 'running';
   if (earlier && !open) return earlier;
   let job = earlier?.job;
   if (!job) {
+    await beforeNewJob?.();
     const answer = await lintAndRecord(lintRequestSchema.parse({ scope }), principal, { aboveThreshold: true });
     if (answer.status === 200) return null;
     job = answer.body;

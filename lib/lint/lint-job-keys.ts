@@ -22,3 +22,8 @@ export function viewParams(view: FindingsView): string {
 export function lintJobPageKey(jobId: string | null, view: FindingsView) {
   return [...queryKeys.lint, 'job', jobId, viewParams(view)] as const;
 }
+
+/** The first findings of `scope` shown while its lint job `jobId` runs (lib/lint/lint-preview.ts). */
+export function lintPreviewKey(scope: string, jobId: string | null) {
+  return [...queryKeys.lint, 'preview', scope, jobId] as const;
+}

@@ -58,6 +58,14 @@ export const FindingsPage = z.object({
   checked_at: isoInstant,
 });
 
+/** GET /api/scopes/:scope/lint-preview: a large scope's first findings in lint's order while its lint job runs. */
+export const LintPreviewAnswer = z.object({
+  findings: z.array(LintFinding),
+  facts: z.record(z.string(), FactRecord).describe("the contradiction findings' facts, by id"),
+  checked_at: isoInstant,
+  more: z.boolean().describe('more findings follow in the whole lint'),
+});
+
 /** GET /api/scopes/:scope/findings/export?format=json: every finding of the page's filters. */
 export const FindingsExport = z.array(ScopeFinding);
 

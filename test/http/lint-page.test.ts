@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { LintAccepted, LintAnswer, LintResult, type LintFinding } from '@/lib/wire/lint';
+import { LintAccepted, LintAnswer, LintPreviewAnswer, LintResult, type LintFinding } from '@/lib/wire/lint';
+import { PREVIEW_ROWS } from '@/lib/lint/lint-preview';
 import { FactRecord } from '@/lib/wire/records';
 import { blocksOf } from '@/lib/lint/lint-page';
 import { LINT_CHECKS } from '@/lib/lint/lint-request';
@@ -127,6 +128,19 @@ describeHttp('lint pages', () => {
     advanceClock(2100);
     const next = expectBody(await api.post('/v1/lint', { scope: S, checks: ['contradiction'], limit: 1, cursor: page.next_cursor }), 200, PageAnswer);
     expect(mine(next.findings)).toEqual([`${base}/3`]);
+  });
+
+  it("the scope page's preview is the lint's first page, with its contradictions' facts", async () => {
+    for (const tag of ['preview-1', 'preview-2']) await seedEveryCheck(tag);
+    const expected = await whole({});
+    expect(expected.length).toBeGreaterThan(PREVIEW_ROWS);
+    const preview = expectBody(await api.get(`/api/scopes/${S}/lint-preview`), 200, LintPreviewAnswer);
+    expect(preview.findings).toEqual(expected.slice(0, PREVIEW_ROWS));
+    expect(preview.more).toBe(true);
+    const contradicted = preview.findings.filter((f) => f.check === 'contradiction').flatMap((f) => f.fact_ids);
+    expect(contradicted.length).toBeGreaterThan(0);
+    expect(Object.keys(preview.facts).sort()).toEqual([...new Set(contradicted)].sort());
+    expectError(await api.get('/api/scopes/mars/lint-preview'), 400, 'validation_error');
   });
 
   it('bad paging input is a 400 with the error body; nothing is linted', async () => {

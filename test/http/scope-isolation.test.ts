@@ -100,6 +100,7 @@ const CASES: Case[] = [
   { method: 'GET', pattern: '/v1/lint/jobs/[id]', path: () => `/v1/lint/jobs/${team.lintJob}`, outsider: 'deny' },
   { method: 'GET', pattern: '/api/lint-jobs/[id]/findings', path: () => `/api/lint-jobs/${team.lintJob}/findings`, outsider: 'deny' },
   { method: 'GET', pattern: '/api/scopes/[scope]/findings', path: () => '/api/scopes/team/findings', outsider: 'deny' },
+  { method: 'GET', pattern: '/api/scopes/[scope]/lint-preview', path: () => '/api/scopes/team/lint-preview', outsider: 'deny' },
   { method: 'POST', pattern: '/v1/decay/sweep', path: () => '/v1/decay/sweep', body: () => ({ scope: 'team', dry_run: true }), outsider: 'deny' },
   { method: 'POST', pattern: '/v1/decay/sweep', path: () => '/v1/decay/sweep', body: () => ({ scope: 'team' }), outsider: 'deny', reader: 'deny' },
   { method: 'GET', pattern: '/v1/decay/jobs/[id]', path: () => `/v1/decay/jobs/${team.decayJob}`, outsider: 'deny' },

@@ -21,6 +21,8 @@ import { loadFindingFacts } from '@/lib/lint/load-finding-facts';
 import { scopeHealth } from '@/lib/lint/lint-summary';
 import { startScopeLint } from '@/lib/health-history/start-scope-lint';
 import { latestRunHealth } from '@/lib/health-history/overview-health';
+import { type LintPreview, lintPreview } from '@/lib/lint/lint-preview';
+import { databaseKind } from '@/lib/db/connection';
 
 export const metadata: Metadata = { title: 'Scope health' };
 
@@ -52,7 +54,15 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
     // The score is the latest health run's (a lint job's findings carry none), read first: one
     // indexed row. Then the lint starts, on the server; the shell goes out while it runs (start-scope-lint.ts).
     const latest = latestRunHealth(scope);
-    const lint = latest.then(() => startScopeLint(scope, principal, view));
+    // The first findings in lint's order, for the page to act on while the whole lint runs: one page
+    // of the paged lint. On the embedded database a lint job holds its one session until it ends, so
+    // the preview is read just before a new job starts (none when an earlier job serves); on
+    // PostgreSQL beside the start.
+    let previewing: Promise<LintPreview | null> | null = null;
+    const readPreview = () => (previewing ??= lintPreview(scope).catch(() => null));
+    const embedded = databaseKind() === 'pglite';
+    const lint = latest.then(() => startScopeLint(scope, principal, view, embedded ? readPreview : undefined));
+    const preview = embedded ? lint.then(() => previewing, () => null) : latest.then(readPreview, () => null);
     latest.catch(() => undefined);
     lint.catch(() => undefined);
     return (
@@ -63,7 +73,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
           <ScopeRunSummaryLoader scope={scope} latest={latest} threshold={size.threshold} />
         </Suspense>
         <Suspense fallback={<LintJobProgress scope={scope} threshold={size.threshold} job={null} estimatedS={null} />}>
-          <LargeScopeFindingsLoader lint={lint} scope={scope} threshold={size.threshold} view={view} actor={actor} />
+          <LargeScopeFindingsLoader lint={lint} preview={preview} scope={scope} threshold={size.threshold} view={view} actor={actor} />
         </Suspense>
         <ScoreExplainer />
       </>
