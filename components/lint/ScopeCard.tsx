@@ -19,7 +19,7 @@ const scopeBlurb: Record<string, string> = {
   public: 'Readable by anyone',
 };
 
-export const runTriggerWords = { schedule: 'scheduled', manual: 'checked by hand', api: 'a lint over the API', replay: 'replayed from the log' } as const;
+export const runTriggerWords = { schedule: 'scheduled', change: 'run after a write', manual: 'checked by hand', api: 'a lint over the API', replay: 'replayed from the log' } as const;
 
 /** Where a card's numbers come from when they are not live: a scope above the async threshold. */
 function RunSource({ scope, run, threshold }: { scope: string; run: Extract<OverviewHealth, { source: 'run' }>['run']; threshold: number }) {

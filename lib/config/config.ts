@@ -123,6 +123,9 @@ const envSchema = z.object({
   STIGMEM_ALERT_AGED: decimal(0, 0),
   STIGMEM_ALERT_FALSE_ALARMS: decimal(3, 0),
   STIGMEM_LINT_INTERVAL: integer(900, 0),
+  // A scope written since its last health run is run again this soon (its alerts fire within a tick
+  // or two of the write), when its last run took at most a tenth of it; 0 = only on the schedule.
+  STIGMEM_CHANGE_RUN_S: integer(60, 0),
   STIGMEM_DECAY_INTERVAL: integer(0, 0),
   STIGMEM_AUTO_RESOLVE_INTERVAL: integer(0, 0),
   STIGMEM_SCHEDULER: flag(true),
@@ -195,6 +198,8 @@ export interface Config {
   maintenance: { enabled: boolean; intervalMs: number };
   alertThresholds: { pending: number; aged: number; false_alarms_per_week: number };
   intervals: { lint_interval_s: number; decay_interval_s: number; auto_resolve_interval_s: number };
+  /** Seconds after its last run a scope written since is run again (0 = off): docs/decisions.md § Health runs after a write. */
+  changeRunS: number;
   schedulerEnabled: boolean;
   healthRetentionDays: number;
   /** Audit entries older than this are pruned (lib/audit/prune-audit.ts); nothing else removes one. */
@@ -244,6 +249,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     maintenance: { enabled: e.STIGMEM_MAINTENANCE, intervalMs: e.STIGMEM_MAINTENANCE_INTERVAL_S * 1000 },
     alertThresholds: { pending: e.STIGMEM_ALERT_PENDING, aged: e.STIGMEM_ALERT_AGED, false_alarms_per_week: e.STIGMEM_ALERT_FALSE_ALARMS },
     intervals: { lint_interval_s: e.STIGMEM_LINT_INTERVAL, decay_interval_s: e.STIGMEM_DECAY_INTERVAL, auto_resolve_interval_s: e.STIGMEM_AUTO_RESOLVE_INTERVAL },
+    changeRunS: e.STIGMEM_CHANGE_RUN_S,
     schedulerEnabled: e.STIGMEM_SCHEDULER,
     healthRetentionDays: e.STIGMEM_HEALTH_RETENTION_DAYS,
     auditRetentionDays: e.STIGMEM_AUDIT_RETENTION_DAYS,

@@ -6,7 +6,7 @@ import { heartbeatLapseMs } from '../db/instance';
 // The JSON shape of a health run (GET /v1/health/runs, the MCP tool, the pages).
 
 /** `replay`: computed afterwards from the log for its instant (replay-runs.ts), not recorded as it happened. */
-export type RunTrigger = 'schedule' | 'manual' | 'api' | 'replay';
+export type RunTrigger = 'schedule' | 'change' | 'manual' | 'api' | 'replay';
 export type RunStatus = 'running' | 'ok' | 'failed';
 
 export const RUN_INTERRUPTED = 'interrupted: the server stopped before the run finished';

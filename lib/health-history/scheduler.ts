@@ -19,6 +19,8 @@ import { logger } from '../observability/logger';
 // restart picks the schedule up where it was) it starts a run, unless one of that scope is still
 // going. It also sends due webhook deliveries, inspects values written before the integrity detectors
 // (lib/integrity/inspect-pending-heads.ts), thins old runs and prunes the audit log past its retention.
+// A scope written since its last run is run again sooner than its interval when its lint is cheap
+// (changeRunDue, trigger "change"), so alert rules fire within a minute or so of the write.
 // The clock is injectable for tests.
 
 export const LEASE_NAME = 'health-scheduler';
@@ -35,25 +37,56 @@ export interface SchedulerOptions {
   reconcile?: () => Promise<unknown>;
   /** The pass that settles the maintained health state, at most one at a time, from every tick (default: settleMaintainedState). */
   settle?: () => Promise<unknown>;
+  /** STIGMEM_CHANGE_RUN_S: a scope written since its last run is run again this long after it (0 = off). */
+  changeRunS?: number;
 }
 
 interface LastRuns {
   lint: Date | null;
   decay: Date | null;
   autoResolve: Date | null;
+  /** How long the latest finished run took (null before the first). */
+  lastMs: number | null;
+  /** The scope's latest write (scope_revisions.changed_at: the writing transaction's start), null before any. */
+  changedAt: Date | null;
 }
 
 async function lastRuns(): Promise<Map<string, LastRuns>> {
   const db = await getDb();
-  const rows = await db.$queryRaw<{ scope: string; last: Date | null; decay: Date | null; auto: Date | null }[]>`
-    SELECT scope, max(started_at) AS last,
-      max(started_at) FILTER (WHERE decay_facts_written IS NOT NULL) AS decay,
-      max(started_at) FILTER (WHERE auto_resolved IS NOT NULL) AS auto
-    FROM health_runs GROUP BY scope`;
-  return new Map(rows.map((r) => [r.scope, { lint: r.last, decay: r.decay, autoResolve: r.auto }]));
+  const rows = await db.$queryRaw<{ scope: string; last: Date | null; decay: Date | null; auto: Date | null; last_ms: number | null; changed_at: Date | null }[]>`
+    SELECT coalesce(r.scope, c.scope) AS scope, r.last, r.decay, r.auto, r.last_ms, c.changed_at
+    FROM (
+      SELECT scope, max(started_at) AS last,
+        max(started_at) FILTER (WHERE decay_facts_written IS NOT NULL) AS decay,
+        max(started_at) FILTER (WHERE auto_resolved IS NOT NULL) AS auto,
+        (array_agg(duration_ms ORDER BY started_at DESC) FILTER (WHERE status = 'ok'))[1] AS last_ms
+      FROM health_runs GROUP BY scope
+    ) r
+    FULL JOIN (SELECT scope, max(changed_at) AS changed_at FROM scope_revisions GROUP BY scope) c ON c.scope = r.scope`;
+  return new Map(rows.map((r) => [r.scope, { lint: r.last, decay: r.decay, autoResolve: r.auto, lastMs: r.last_ms, changedAt: r.changed_at }]));
 }
 
 const due = (intervalS: number, last: Date | null, now: Date) => intervalS > 0 && (!last || now.getTime() - last.getTime() >= intervalS * 1000);
+
+/**
+ * A write whose transaction began this long before a run started may have committed after the run's
+ * lint took its snapshot: such a write still counts as after the run (one run more at most).
+ */
+export const CHANGE_SLACK_MS = 5_000;
+
+/**
+ * Whether a scope written since its last run is run again now (docs/decisions.md § Health runs after
+ * a write): change runs are on (`changeRunS` > 0) and so is the scope's schedule; the scope was
+ * written after its last run began; that run began at least `changeRunS` ago and, when it finished,
+ * took at most a tenth of it (so change runs cost a scope at most a tenth of its time: a 10M-fact
+ * scope's minute-long lint stays on the schedule).
+ */
+export function changeRunDue(last: LastRuns, lintIntervalS: number, changeRunS: number, now: Date): boolean {
+  if (changeRunS <= 0 || lintIntervalS <= 0 || !last.lint || !last.changedAt) return false;
+  if (last.changedAt.getTime() <= last.lint.getTime() - CHANGE_SLACK_MS) return false;
+  if (now.getTime() - last.lint.getTime() < changeRunS * 1000) return false;
+  return last.lastMs === null || last.lastMs <= (changeRunS * 1000) / 10;
+}
 
 export class HealthScheduler {
   readonly instanceId: string;
@@ -63,6 +96,7 @@ export class HealthScheduler {
   private readonly runner: NonNullable<SchedulerOptions['runner']>;
   private readonly reconcile: NonNullable<SchedulerOptions['reconcile']>;
   private readonly settle: NonNullable<SchedulerOptions['settle']>;
+  private readonly changeRunS: number;
   private readonly running = new Map<FactScope, Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<FactScope[]> | null = null;
@@ -82,6 +116,7 @@ export class HealthScheduler {
     this.runner = options.runner ?? recordHealthRun;
     this.reconcile = options.reconcile ?? reconcileMaintainedState;
     this.settle = options.settle ?? settleMaintainedState;
+    this.changeRunS = options.changeRunS ?? config().changeRunS;
   }
 
   /** One pass; returns the scopes whose run it started (none when another instance leads). */
@@ -106,11 +141,12 @@ export class HealthScheduler {
     for (const scope of FACT_SCOPES) {
       if (this.running.has(scope)) continue;
       const i = intervals.get(scope)!;
-      const l = last.get(scope) ?? { lint: null, decay: null, autoResolve: null };
+      const l = last.get(scope) ?? { lint: null, decay: null, autoResolve: null, lastMs: null, changedAt: null };
       const decay = due(i.decay_interval_s, l.decay, now);
       const autoResolve = i.auto_resolve && due(i.auto_resolve_interval_s, l.autoResolve, now);
-      if (!decay && !autoResolve && !due(i.lint_interval_s, l.lint, now)) continue;
-      const run = this.runner(scope, { trigger: 'schedule', now: this.clock, decay, autoResolve })
+      const scheduled = decay || autoResolve || due(i.lint_interval_s, l.lint, now);
+      if (!scheduled && !changeRunDue(l, i.lint_interval_s, this.changeRunS, now)) continue;
+      const run = this.runner(scope, { trigger: scheduled ? 'schedule' : 'change', now: this.clock, decay, autoResolve })
         .catch((error) => logger().error({ err: error, scope }, 'scheduled run failed'))
         .finally(() => this.running.delete(scope));
       this.running.set(scope, run);

@@ -15,7 +15,7 @@ const score = z.number().int().min(0).max(100).nullable().describe('Health score
 export const HealthRun = z.object({
   id: z.string().min(1),
   scope: Scope,
-  trigger: z.enum(['schedule', 'manual', 'api', 'replay']).describe('replay: computed afterwards from the log for its instant'),
+  trigger: z.enum(['schedule', 'change', 'manual', 'api', 'replay']).describe('change: the scope was written since its last run (STIGMEM_CHANGE_RUN_S); replay: computed afterwards from the log for its instant'),
   status: z.enum(['running', 'ok', 'failed']),
   error: z.string().nullable(),
   started_at: isoInstant,

@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/prisma';
 import type { FactScope } from '@/lib/facts/scope';
 import { recordHealthRun, type RunOptions } from '@/lib/health-history/record-run';
 import type { HealthRunRecord } from '@/lib/health-history/run-record';
-import { HealthScheduler, LEASE_NAME } from '@/lib/health-history/scheduler';
+import { CHANGE_SLACK_MS, changeRunDue, HealthScheduler, LEASE_NAME } from '@/lib/health-history/scheduler';
 import { leaseHolder } from '@/lib/db/lease';
 import { api, describeHttp, uniqueEntity, wireFact, takeTurnsOnScopeHistory } from '../harness';
 
@@ -167,6 +167,62 @@ describeHttp('health scheduler', () => {
 
     await b.stop(); // a clean stop hands the lease back at once
     expect(await leaseHolder(LEASE_NAME, clock.now())).toBeNull();
+  });
+
+  it('runs a scope written since its last run again once STIGMEM_CHANGE_RUN_S passed (trigger "change"): not sooner, not unwritten, not when its lint was slow', async () => {
+    // The writes' changed_at is the database's clock: this clock starts at the real now.
+    const clock = fakeClock(Date.now());
+    const started: string[] = [];
+    const s = new HealthScheduler({
+      clock: clock.now, instanceId: 'change-runs', leaseMs: 90_000, changeRunS: 60, reconcile: async () => undefined, settle: async () => undefined,
+      runner: (scope, options) => {
+        started.push(`${scope}:${options.trigger}`);
+        return recordHealthRun(scope, options);
+      },
+    });
+    stoppers.push(s);
+    await s.tick();
+    await s.idle();
+    expect(started.sort()).toEqual(['company:schedule', 'local:schedule', 'public:schedule', 'team:schedule']);
+    started.length = 0;
+
+    const db = await getDb();
+    const [first] = (await runsOf('team')).slice(-1);
+    expect((await api.post('/v1/facts', wireFact(uniqueEntity('change-run'), 'x', { scope: 'team' }))).status).toBe(201);
+    clock.advance(30_000);
+    expect(await s.tick()).toEqual([]);
+    clock.advance(31_000);
+    // Its last lint took longer than a tenth of 60 s: it waits for the schedule.
+    await db.healthRun.update({ where: { id: first.id }, data: { durationMs: 6_001 } });
+    expect(await s.tick()).toEqual([]);
+    await db.healthRun.update({ where: { id: first.id }, data: { durationMs: 6_000 } });
+    expect(await s.tick()).toEqual(['team']);
+    await s.idle();
+    expect(started).toEqual(['team:change']);
+    expect((await runsOf('team')).slice(-1)[0]).toMatchObject({ trigger: 'change', status: 'ok' });
+
+    // Nothing written since: no run until the schedule (15 minutes).
+    clock.advance(2 * MIN);
+    expect(await s.tick()).toEqual([]);
+  });
+
+  it('changeRunDue: off at 0, off for a scope not on a schedule, before any write or run, and a write begun just before the run counts', () => {
+    const now = new Date(T0);
+    const run = (agoMs: number, changedAgoMs: number | null, lastMs: number | null = 100) => ({
+      lint: new Date(T0 - agoMs), decay: null, autoResolve: null, lastMs, changedAt: changedAgoMs === null ? null : new Date(T0 - changedAgoMs),
+    });
+    expect(changeRunDue(run(MIN, 10_000), 900, 60, now)).toBe(true);
+    expect(changeRunDue(run(MIN, 10_000), 900, 0, now)).toBe(false);
+    expect(changeRunDue(run(MIN, 10_000), 0, 60, now)).toBe(false);
+    expect(changeRunDue(run(MIN, null), 900, 60, now)).toBe(false);
+    expect(changeRunDue({ ...run(MIN, 10_000), lint: null }, 900, 60, now)).toBe(false);
+    expect(changeRunDue(run(MIN - 1, 10_000), 900, 60, now)).toBe(false);
+    // The write's transaction began before the run started, within the slack: it may have committed after the run's snapshot.
+    expect(changeRunDue(run(MIN, MIN + CHANGE_SLACK_MS - 1), 900, 60, now)).toBe(true);
+    expect(changeRunDue(run(MIN, MIN + CHANGE_SLACK_MS), 900, 60, now)).toBe(false);
+    // The last run failed or is still going (no duration of a finished one): the change still counts.
+    expect(changeRunDue(run(MIN, 10_000, null), 900, 60, now)).toBe(true);
+    expect(changeRunDue(run(MIN, 10_000, 6_001), 900, 60, now)).toBe(false);
   });
 
   it('a restart picks the schedule up from the stored runs', async () => {
