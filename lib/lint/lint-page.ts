@@ -41,7 +41,8 @@ export type LintCursor = [block: number, entity: string, relation: string, factI
 export function parseLintCursor(cursor: string | null | undefined): LintCursor | null {
   if (!cursor) return null;
   const parts = decodeCursor(cursor);
-  if (!parts || parts.length !== 4 || !Number.isInteger(parts[0]) || !parts.slice(1).every((p) => typeof p === 'string') || !blockFinding(parts[0] as number).check) {
+  const block = parts && Number.isInteger(parts[0]) ? blockFinding(parts[0] as number) : null;
+  if (!parts || parts.length !== 4 || !block?.severity || !block.check || !parts.slice(1).every((p) => typeof p === 'string')) {
     throw badRequest('invalid_cursor', 'cursor: not a cursor this node issued');
   }
   return parts as LintCursor;

@@ -150,7 +150,7 @@ describeHttp('lint pages', () => {
     expectError(await api.post('/v1/lint', { scope: S, limit: '10' }), 400, 'validation_error');
     expectError(await api.post('/v1/lint', { scope: S, cursor: encodeCursor([0, 'a', '', 'b']) }), 400, 'validation_error');
     expectError(await api.post('/v1/lint', { scope: S, limit: 10, as_of: new Date().toISOString() }), 400, 'validation_error');
-    for (const cursor of ['garbage', encodeCursor([0, 'a']), encodeCursor(['0', 'a', '', 'b']), encodeCursor([7, 'a', '', 'b']), encodeCursor([0, 'a', null, 'b']), 'x'.repeat(2001)]) {
+    for (const cursor of ['garbage', encodeCursor([0, 'a']), encodeCursor(['0', 'a', '', 'b']), encodeCursor([7, 'a', '', 'b']), encodeCursor([8 * 1e6, 'a', '', 'b']), encodeCursor([-8, 'a', '', 'b']), encodeCursor([0, 'a', null, 'b']), 'x'.repeat(2001)]) {
       const answer = await api.post('/v1/lint', { scope: S, limit: 10, cursor });
       expect(answer.status, cursor.slice(0, 40)).toBe(400);
     }
