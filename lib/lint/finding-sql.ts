@@ -1,6 +1,6 @@
 import { INJECTION_SEVERITY } from '../integrity/flagged';
 import { Prisma } from '../generated/prisma/client';
-import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest } from './lint-request';
+import { INTENT_REF_RELATIONS, type LintCheck, type LintRequest, type Severity } from './lint-request';
 import { contradictedSql, liveValuesLateral, oldestConflictSql } from '../facts/contradiction-sql';
 import { config } from '../config/config';
 
@@ -74,7 +74,11 @@ function orphanSql(request: LintRequest, now: Date) {
     WHERE ent.scope = ${request.scope} AND ent.live_until < ${now} AND o.value_total > 0 AND o.has_relation ${request.entity ? Prisma.sql`AND ent.entity = ${request.entity}` : Prisma.empty}`;
 }
 
-function brokenRefSql(request: LintRequest, now: Date) {
+/**
+ * `severity` (a page's block, lint-page.ts): only the refs that give it — the intent relations for
+ * error, the others for warning — so the error block does not read every ref's target first.
+ */
+function brokenRefSql(request: LintRequest, now: Date, severity?: Severity) {
   // A live ref whose target (an entity, or a fact id) has no live fact in the same scope: checks
   // never cross scope boundaries (§14.1), so a target that lives only in another scope is broken here.
   // First the distinct targets of live refs, less those that are live entities and then those that
@@ -82,8 +86,12 @@ function brokenRefSql(request: LintRequest, now: Date) {
   // broken targets are then read whole, by index, instead of carrying every ref's value through the
   // anti-joins. Each OFFSET 0 fences a step, so no plan hashes every fact or every ref of the scope
   // (the planner expects far more broken targets than there are).
+  const intent = (alias: string) =>
+    severity === 'error' ? Prisma.sql`AND ${Prisma.raw(alias)}.relation IN (${Prisma.join(INTENT_REF_RELATIONS)})`
+    : severity === 'warning' ? Prisma.sql`AND ${Prisma.raw(alias)}.relation NOT IN (${Prisma.join(INTENT_REF_RELATIONS)})`
+    : Prisma.empty;
   const liveRef = (alias: string) => Prisma.sql`${Prisma.raw(alias)}.scope = ${request.scope} AND ${Prisma.raw(alias)}.value_type = 'ref'
-    AND ${Prisma.raw(alias)}.ref_target IS NOT NULL AND ${live(alias, now)} ${filters(alias, request)}`;
+    AND ${Prisma.raw(alias)}.ref_target IS NOT NULL AND ${live(alias, now)} ${filters(alias, request)} ${intent(alias)}`;
   return Prisma.sql`
     SELECT 'broken_ref' AS "check", CASE WHEN r.relation IN (${Prisma.join(INTENT_REF_RELATIONS)}) THEN 'error' ELSE 'warning' END AS severity,
       r.entity, r.relation, ARRAY[r.head_fact_id] AS fact_ids, ${NO_CONFLICT}, r.ref_target, NULL::timestamptz AS valid_until,
@@ -168,7 +176,7 @@ function integritySql(check: 'injection' | 'sensitive') {
   };
 }
 
-const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sql> = {
+const builders: Record<LintCheck, (request: LintRequest, now: Date, severity?: Severity) => Prisma.Sql> = {
   contradiction: contradictionSql,
   stale: staleSql,
   orphan: orphanSql,
@@ -178,9 +186,12 @@ const builders: Record<LintCheck, (request: LintRequest, now: Date) => Prisma.Sq
   sensitive: integritySql('sensitive'),
 };
 
-/** One SELECT per requested check, UNION ALL'd, with sort ranks for the deterministic order. */
-export function findingsSql(request: LintRequest, now: Date, checks: readonly LintCheck[] = request.checks): Prisma.Sql {
-  const parts = checks.map((check) => builders[check](request, now));
+/**
+ * One SELECT per requested check, UNION ALL'd, with sort ranks for the deterministic order.
+ * `severity`: a hint that only findings of that severity are wanted (the caller still filters).
+ */
+export function findingsSql(request: LintRequest, now: Date, checks: readonly LintCheck[] = request.checks, severity?: Severity): Prisma.Sql {
+  const parts = checks.map((check) => builders[check](request, now, severity));
   return Prisma.sql`
     SELECT u.*,
       CASE u.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END AS severity_rank,

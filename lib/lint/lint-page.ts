@@ -105,7 +105,7 @@ function blockSql(request: LintRequest, now: Date, block: number, limit: number,
   return Prisma.sql`
     SELECT coalesce(${findingWireSql(request.scope)}, json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `x."${c}"`).join(', '))})::text) AS j,
       x.entity, coalesce(x.relation, '') AS relation, x.fact_ids[1] AS fact_id
-    FROM (${findingsSql(request, now, [check])}) x
+    FROM (${findingsSql(request, now, [check], severity)}) x
     WHERE x.severity = ${severity} ${keyset}
     ORDER BY x.entity COLLATE "C", x.relation COLLATE "C" NULLS FIRST, x.fact_ids[1] COLLATE "C"
     LIMIT ${limit}`;
