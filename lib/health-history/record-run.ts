@@ -89,13 +89,15 @@ async function measure(scope: FactScope, options: RunOptions, startedAt: Date): 
   // The lint streams through the tally (a 10M-fact scope has about 1.1M findings: held whole, 3 GB).
   const tally = new FindingTally(await previousFingerprints(scope, startedAt), NEW_FINDINGS_KEPT);
   let factCount: number;
+  let scopeRevision: bigint | null = null;
   if (options.lint) {
     tally.add(options.lint.findings);
     factCount = options.lint.fact_count;
   } else {
-    const { head, batches } = streamLint(lintRequestSchema.parse({ scope }));
+    const { head, snapshot, batches } = streamLint(lintRequestSchema.parse({ scope }));
     for await (const batch of batches) tally.add(batch);
     factCount = head.fact_count;
+    scopeRevision = BigInt(snapshot.revision);
   }
   const stats = await runStats(scope, options.now?.() ?? new Date());
   const { counts, fingerprints, newFindings, newCount, fixedHashes, fixedCount } = tally.done();
@@ -117,6 +119,7 @@ async function measure(scope: FactScope, options: RunOptions, startedAt: Date): 
     newFindings: newFindings as unknown as Prisma.InputJsonValue,
     newCount,
     fixedCount,
+    scopeRevision,
   };
 }
 

@@ -47,43 +47,43 @@ interface LastRuns {
   autoResolve: Date | null;
   /** How long the latest finished run took (null before the first). */
   lastMs: number | null;
-  /** The scope's latest write (scope_revisions.changed_at: the writing transaction's start), null before any. */
-  changedAt: Date | null;
+  /** Whether the scope was written since the latest finished run read it (its revision moved). */
+  written: boolean;
 }
 
 async function lastRuns(): Promise<Map<string, LastRuns>> {
   const db = await getDb();
-  const rows = await db.$queryRaw<{ scope: string; last: Date | null; decay: Date | null; auto: Date | null; last_ms: number | null; changed_at: Date | null }[]>`
-    SELECT coalesce(r.scope, c.scope) AS scope, r.last, r.decay, r.auto, r.last_ms, c.changed_at
+  // The latest finished run's duration and the revision its lint read, against the scope's revision now
+  // (a lint handed in by POST /v1/lint records none: then its start against the latest write's).
+  const rows = await db.$queryRaw<{ scope: string; last: Date | null; decay: Date | null; auto: Date | null; last_ms: number | null; written: boolean }[]>`
+    SELECT r.scope, r.last, r.decay, r.auto, ok.duration_ms AS last_ms,
+      CASE WHEN ok.scope_revision IS NOT NULL THEN ok.scope_revision <> coalesce(c.revision, 0)
+        ELSE coalesce(c.changed_at > ok.started_at, false) END AS written
     FROM (
       SELECT scope, max(started_at) AS last,
         max(started_at) FILTER (WHERE decay_facts_written IS NOT NULL) AS decay,
-        max(started_at) FILTER (WHERE auto_resolved IS NOT NULL) AS auto,
-        (array_agg(duration_ms ORDER BY started_at DESC) FILTER (WHERE status = 'ok'))[1] AS last_ms
+        max(started_at) FILTER (WHERE auto_resolved IS NOT NULL) AS auto
       FROM health_runs GROUP BY scope
     ) r
-    FULL JOIN (SELECT scope, max(changed_at) AS changed_at FROM scope_revisions GROUP BY scope) c ON c.scope = r.scope`;
-  return new Map(rows.map((r) => [r.scope, { lint: r.last, decay: r.decay, autoResolve: r.auto, lastMs: r.last_ms, changedAt: r.changed_at }]));
+    LEFT JOIN LATERAL (
+      SELECT h.duration_ms, h.scope_revision, h.started_at FROM health_runs h
+      WHERE h.scope = r.scope AND h.status = 'ok' ORDER BY h.started_at DESC LIMIT 1
+    ) ok ON true
+    LEFT JOIN (SELECT scope, sum(revision)::bigint AS revision, max(changed_at) AS changed_at FROM scope_revisions GROUP BY scope) c ON c.scope = r.scope`;
+  return new Map(rows.map((r) => [r.scope, { lint: r.last, decay: r.decay, autoResolve: r.auto, lastMs: r.last_ms, written: r.written }]));
 }
 
 const due = (intervalS: number, last: Date | null, now: Date) => intervalS > 0 && (!last || now.getTime() - last.getTime() >= intervalS * 1000);
 
 /**
- * A write whose transaction began this long before a run started may have committed after the run's
- * lint took its snapshot: such a write still counts as after the run (one run more at most).
- */
-export const CHANGE_SLACK_MS = 5_000;
-
-/**
  * Whether a scope written since its last run is run again now (docs/decisions.md § Health runs after
- * a write): change runs are on (`changeRunS` > 0) and so is the scope's schedule; the scope was
- * written after its last run began; that run began at least `changeRunS` ago and, when it finished,
- * took at most a tenth of it (so change runs cost a scope at most a tenth of its time: a 10M-fact
- * scope's minute-long lint stays on the schedule).
+ * a write): change runs are on (`changeRunS` > 0) and so is the scope's schedule; the scope's revision
+ * moved since the latest finished run's lint read it; the latest run began at least `changeRunS` ago;
+ * and the latest finished one took at most a tenth of that (so change runs cost a scope at most a
+ * tenth of its time: a 10M-fact scope's minute-long lint stays on the schedule).
  */
 export function changeRunDue(last: LastRuns, lintIntervalS: number, changeRunS: number, now: Date): boolean {
-  if (changeRunS <= 0 || lintIntervalS <= 0 || !last.lint || !last.changedAt) return false;
-  if (last.changedAt.getTime() <= last.lint.getTime() - CHANGE_SLACK_MS) return false;
+  if (changeRunS <= 0 || lintIntervalS <= 0 || !last.lint || !last.written) return false;
   if (now.getTime() - last.lint.getTime() < changeRunS * 1000) return false;
   return last.lastMs === null || last.lastMs <= (changeRunS * 1000) / 10;
 }
@@ -141,7 +141,7 @@ export class HealthScheduler {
     for (const scope of FACT_SCOPES) {
       if (this.running.has(scope)) continue;
       const i = intervals.get(scope)!;
-      const l = last.get(scope) ?? { lint: null, decay: null, autoResolve: null, lastMs: null, changedAt: null };
+      const l = last.get(scope) ?? { lint: null, decay: null, autoResolve: null, lastMs: null, written: false };
       const decay = due(i.decay_interval_s, l.decay, now);
       const autoResolve = i.auto_resolve && due(i.auto_resolve_interval_s, l.autoResolve, now);
       const scheduled = decay || autoResolve || due(i.lint_interval_s, l.lint, now);

@@ -3,9 +3,12 @@ import { getDb } from '@/lib/db/prisma';
 import type { FactScope } from '@/lib/facts/scope';
 import { recordHealthRun, type RunOptions } from '@/lib/health-history/record-run';
 import type { HealthRunRecord } from '@/lib/health-history/run-record';
-import { CHANGE_SLACK_MS, changeRunDue, HealthScheduler, LEASE_NAME } from '@/lib/health-history/scheduler';
+import { changeRunDue, HealthScheduler, LEASE_NAME } from '@/lib/health-history/scheduler';
+import { readOnly } from '@/lib/db/read-only';
+import { scopeRevision } from '@/lib/facts/scope-revision';
 import { leaseHolder } from '@/lib/db/lease';
 import { api, describeHttp, uniqueEntity, wireFact, takeTurnsOnScopeHistory } from '../harness';
+import { createPolicy, importAged, newNamespace } from '../decay-helpers';
 
 // The scheduler with an injected clock: runs per scope when its interval has passed, never two runs
 // of one scope at once, one leader among instances on one database, and a restart that picks the
@@ -170,8 +173,7 @@ describeHttp('health scheduler', () => {
   });
 
   it('runs a scope written since its last run again once STIGMEM_CHANGE_RUN_S passed (trigger "change"): not sooner, not unwritten, not when its lint was slow', async () => {
-    // The writes' changed_at is the database's clock: this clock starts at the real now.
-    const clock = fakeClock(Date.now());
+    const clock = fakeClock();
     const started: string[] = [];
     const s = new HealthScheduler({
       clock: clock.now, instanceId: 'change-runs', leaseMs: 90_000, changeRunS: 60, reconcile: async () => undefined, settle: async () => undefined,
@@ -185,13 +187,15 @@ describeHttp('health scheduler', () => {
     await s.idle();
     expect(started.sort()).toEqual(['company:schedule', 'local:schedule', 'public:schedule', 'team:schedule']);
     started.length = 0;
-
+    // Each run keeps the revision its lint read.
     const db = await getDb();
     const [first] = (await runsOf('team')).slice(-1);
+    expect(String(first.scopeRevision)).toBe(await readOnly((tx) => scopeRevision(tx, 'team')));
+
     expect((await api.post('/v1/facts', wireFact(uniqueEntity('change-run'), 'x', { scope: 'team' }))).status).toBe(201);
     clock.advance(30_000);
     expect(await s.tick()).toEqual([]);
-    clock.advance(31_000);
+    clock.advance(30_000);
     // Its last lint took longer than a tenth of 60 s: it waits for the schedule.
     await db.healthRun.update({ where: { id: first.id }, data: { durationMs: 6_001 } });
     expect(await s.tick()).toEqual([]);
@@ -206,23 +210,39 @@ describeHttp('health scheduler', () => {
     expect(await s.tick()).toEqual([]);
   });
 
-  it('changeRunDue: off at 0, off for a scope not on a schedule, before any write or run, and a write begun just before the run counts', () => {
+  it('a run whose own decay sweep wrote the scope is not followed by a change run: its lint read what the sweep wrote', async () => {
+    const ns = newNamespace();
+    await createPolicy({ id: `${ns}-ttl`, relation: `${ns}:old`, scope: 'local', mode: 'retract', ttl_s: 3600 });
+    await importAged(uniqueEntity('aged'), `${ns}:old`, 'old', 7200, { scope: 'local' });
+    expect((await api.put('/v1/scopes/local/settings', { decay_interval_s: 3600 })).status).toBe(200);
+    const clock = fakeClock();
+    const s = new HealthScheduler({ clock: clock.now, instanceId: 'decay-change', leaseMs: 90_000, changeRunS: 60, reconcile: async () => undefined, settle: async () => undefined });
+    stoppers.push(s);
+    const before = await readOnly((tx) => scopeRevision(tx, 'local'));
+    await s.tick();
+    await s.idle();
+    const [run] = (await runsOf('local')).slice(-1);
+    expect(run.decayFactsWritten).toBe(1);
+    expect(String(run.scopeRevision)).toBe(await readOnly((tx) => scopeRevision(tx, 'local')));
+    expect(String(run.scopeRevision)).not.toBe(before);
+    clock.advance(2 * MIN);
+    expect(await s.tick()).toEqual([]);
+    await api.put('/v1/scopes/local/settings', { decay_interval_s: null });
+    await api.delete(`/v1/decay/policies/${ns}-ttl`);
+  });
+
+  it('changeRunDue: off at 0, off for a scope not on a schedule, unwritten, before any run, too soon, or after a slow lint', () => {
     const now = new Date(T0);
-    const run = (agoMs: number, changedAgoMs: number | null, lastMs: number | null = 100) => ({
-      lint: new Date(T0 - agoMs), decay: null, autoResolve: null, lastMs, changedAt: changedAgoMs === null ? null : new Date(T0 - changedAgoMs),
-    });
-    expect(changeRunDue(run(MIN, 10_000), 900, 60, now)).toBe(true);
-    expect(changeRunDue(run(MIN, 10_000), 900, 0, now)).toBe(false);
-    expect(changeRunDue(run(MIN, 10_000), 0, 60, now)).toBe(false);
-    expect(changeRunDue(run(MIN, null), 900, 60, now)).toBe(false);
-    expect(changeRunDue({ ...run(MIN, 10_000), lint: null }, 900, 60, now)).toBe(false);
-    expect(changeRunDue(run(MIN - 1, 10_000), 900, 60, now)).toBe(false);
-    // The write's transaction began before the run started, within the slack: it may have committed after the run's snapshot.
-    expect(changeRunDue(run(MIN, MIN + CHANGE_SLACK_MS - 1), 900, 60, now)).toBe(true);
-    expect(changeRunDue(run(MIN, MIN + CHANGE_SLACK_MS), 900, 60, now)).toBe(false);
-    // The last run failed or is still going (no duration of a finished one): the change still counts.
-    expect(changeRunDue(run(MIN, 10_000, null), 900, 60, now)).toBe(true);
-    expect(changeRunDue(run(MIN, 10_000, 6_001), 900, 60, now)).toBe(false);
+    const last = (agoMs: number, written = true, lastMs: number | null = 100) => ({ lint: new Date(T0 - agoMs), decay: null, autoResolve: null, lastMs, written });
+    expect(changeRunDue(last(MIN), 900, 60, now)).toBe(true);
+    expect(changeRunDue(last(MIN), 900, 0, now)).toBe(false);
+    expect(changeRunDue(last(MIN), 0, 60, now)).toBe(false);
+    expect(changeRunDue(last(MIN, false), 900, 60, now)).toBe(false);
+    expect(changeRunDue({ ...last(MIN), lint: null }, 900, 60, now)).toBe(false);
+    expect(changeRunDue(last(MIN - 1), 900, 60, now)).toBe(false);
+    // No finished run yet (the last one failed): the write still counts.
+    expect(changeRunDue(last(MIN, true, null), 900, 60, now)).toBe(true);
+    expect(changeRunDue(last(MIN, true, 6_001), 900, 60, now)).toBe(false);
   });
 
   it('a restart picks the schedule up from the stored runs', async () => {

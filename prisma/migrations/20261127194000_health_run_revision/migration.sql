@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "health_runs" ADD COLUMN     "scope_revision" BIGINT;
