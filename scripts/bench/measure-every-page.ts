@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { BenchRow } from './bench-table';
 
 // Every dashboard page in Chromium, as a signed-in operator opens it (issue 16: "every dashboard page
@@ -44,14 +44,17 @@ export function everyDashboardPage(scope: string, sample: { conflictId: string |
 
 /** Seconds from the navigation until the page is complete, or null when it was not within LIMIT_MS. */
 async function openUntilComplete(tab: Page, url: string): Promise<number | null> {
-  let open = 0;
+  // The page's requests still open, but its live-update stream (/api/live: an event stream that stays
+  // open while the page does, by design).
+  const pending = new Set<Request>();
   let lastEnd = 0;
   const started = performance.now();
-  const ended = () => {
-    open = Math.max(0, open - 1);
-    lastEnd = performance.now();
+  const ended = (request: Request) => {
+    if (pending.delete(request)) lastEnd = performance.now();
   };
-  tab.on('request', () => open++);
+  tab.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/live') pending.add(request);
+  });
   tab.on('requestfinished', ended);
   tab.on('requestfailed', ended);
   try {
@@ -60,7 +63,7 @@ async function openUntilComplete(tab: Page, url: string): Promise<number | null>
     while (performance.now() - started < LIMIT_MS) {
       const loading = await tab.locator(LOADING).count();
       const now = performance.now();
-      if (open || loading) quietSince = 0;
+      if (pending.size || loading) quietSince = 0;
       else if (!quietSince) quietSince = now;
       else if (now - quietSince >= QUIET_MS) return (Math.max(lastEnd, quietSince) - started) / 1000;
       await new Promise((resolve) => setTimeout(resolve, 25));
