@@ -4,10 +4,7 @@ import type { ScopeLintStart } from '@/lib/health-history/start-scope-lint';
 import type { FindingsView } from '@/lib/lint/view/findings-query';
 import { LargeScopeFindings } from './LargeScopeFindings';
 import type { FindingActor } from '@/lib/lint/view/finding-actor';
-import type { LintPreview } from '@/lib/lint/lint-preview';
-
-/** How long the page waits for the preview beside the lint's start: a page of lint costs well under it at 1M facts (docs/performance.md). */
-const PREVIEW_WAIT_MS = 1000;
+import { type LintPreview, PREVIEW_WAIT_MS } from '@/lib/lint/lint-preview';
 
 /**
  * A large scope's findings once the server started its lint (start-scope-lint.ts): the job and, for

@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { readOnly } from '../db/read-only';
+import { databaseKind } from '../db/connection';
 import type { Tx } from '../db/prisma';
 import { badRequest } from '../errors/domain-error';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
@@ -50,11 +51,18 @@ export function parseLintCursor(cursor: string | null | undefined): LintCursor |
 
 export type LintPage = LintResult & { next_cursor: string | null };
 
-/** One page of the lint of `request`: at most `limit` findings after `cursor`, in one READ ONLY snapshot. */
-export async function lintPage(request: LintRequest, limit: number, cursor: string | null | undefined): Promise<LintPage> {
+/**
+ * One page of the lint of `request`: at most `limit` findings after `cursor`, in one READ ONLY snapshot.
+ * `budgetMs` (PostgreSQL): the page's statements, lock waits included, give up after it (SQLSTATE
+ * 57014 or 55P03), so a page nobody waits for any longer does not hold a connection.
+ */
+export async function lintPage(request: LintRequest, limit: number, cursor: string | null | undefined, budgetMs?: number): Promise<LintPage> {
   const after = parseLintCursor(cursor);
   return withSpan('stigmem.lint.page', { 'stigmem.scope': request.scope, 'stigmem.limit': limit }, () =>
     readOnly(async (tx) => {
+      if (budgetMs && databaseKind() === 'postgres') {
+        await tx.$executeRaw`SELECT set_config('statement_timeout', ${String(budgetMs)}, true), set_config('lock_timeout', ${String(budgetMs)}, true)`;
+      }
       const now = new Date();
       const { findings, last } = await readPage(tx, request, now, limit, after);
       return {

@@ -21,7 +21,7 @@ import { loadFindingFacts } from '@/lib/lint/load-finding-facts';
 import { scopeHealth } from '@/lib/lint/lint-summary';
 import { startScopeLint } from '@/lib/health-history/start-scope-lint';
 import { latestRunHealth } from '@/lib/health-history/overview-health';
-import { type LintPreview, lintPreview } from '@/lib/lint/lint-preview';
+import { type LintPreview, lintPreview, PREVIEW_WAIT_MS } from '@/lib/lint/lint-preview';
 import { databaseKind } from '@/lib/db/connection';
 
 export const metadata: Metadata = { title: 'Scope health' };
@@ -59,7 +59,7 @@ export default async function ScopePage({ params, searchParams }: { params: Prom
     // the preview is read just before a new job starts (none when an earlier job serves); on
     // PostgreSQL beside the start.
     let previewing: Promise<LintPreview | null> | null = null;
-    const readPreview = () => (previewing ??= lintPreview(scope).catch(() => null));
+    const readPreview = () => (previewing ??= lintPreview(scope, PREVIEW_WAIT_MS).catch(() => null));
     const embedded = databaseKind() === 'pglite';
     const lint = latest.then(() => startScopeLint(scope, principal, view, embedded ? readPreview : undefined));
     const preview = embedded ? lint.then(() => previewing, () => null) : latest.then(readPreview, () => null);

@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { LintPreviewAnswer } from '@/lib/wire/lint';
 import { scopeSchema } from '@/lib/facts/scope';
-import { lintPreview } from '@/lib/lint/lint-preview';
+import { lintPreview, PREVIEW_API_BUDGET_MS } from '@/lib/lint/lint-preview';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,5 +12,5 @@ export const GET = apiRoute({
   scope: ({ params }) => scopeSchema.parse(params.scope),
   invalidStatus: 400,
   response: LintPreviewAnswer,
-  handler: ({ scopes: [scope] }) => lintPreview(scope),
+  handler: ({ scopes: [scope] }) => lintPreview(scope, PREVIEW_API_BUDGET_MS),
 });
