@@ -8,9 +8,8 @@ import { formatInstant } from '../time/instant';
 import { withSpan } from '../observability/tracing';
 import { blockFinding, findingBlock } from './compare-findings';
 import { findingsSql } from './finding-sql';
-import { findingWireSql } from './finding-wire-sql';
 import type { LintCheck, LintFinding, LintRequest, LintResult, Severity } from './lint-request';
-import { countFacts, FINDING_COLUMNS, findingFromRow } from './run-lint';
+import { countFacts, findingFromRow, findingJsonSql } from './run-lint';
 
 // POST /v1/lint with `limit` (docs/decisions.md § Paged lint): one page of the findings in §14.2's
 // order and a cursor to the next, read block by block — a (severity, check) block of the order at a
@@ -111,7 +110,7 @@ function blockSql(request: LintRequest, now: Date, block: number, limit: number,
         OR ${relation} > ${after[2]} OR (${relation} = ${after[2]} AND x.fact_ids[1] COLLATE "C" > ${after[3]}))`
     : Prisma.empty;
   return Prisma.sql`
-    SELECT coalesce(${findingWireSql(request.scope)}, json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `x."${c}"`).join(', '))})::text) AS j,
+    SELECT ${findingJsonSql(request.scope)} AS j,
       x.entity, coalesce(x.relation, '') AS relation, x.fact_ids[1] AS fact_id
     FROM (${findingsSql(request, now, [check], severity)}) x
     WHERE x.severity = ${severity} ${keyset}

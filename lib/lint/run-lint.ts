@@ -133,10 +133,14 @@ export const FINDING_COLUMNS = [
 export function findingsJsonSql(request: LintRequest, now: Date, checks: readonly LintCheck[]): Prisma.Sql {
   if (!checks.length) return Prisma.sql`SELECT NULL::text AS j, 0 AS block, ''::text AS namespace WHERE false`;
   return Prisma.sql`
-    SELECT coalesce(${findingWireSql(request.scope)}, json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `x."${c}"`).join(', '))})::text) AS j,
+    SELECT ${findingJsonSql(request.scope)} AS j,
       (severity_rank * ${Prisma.raw(String(BLOCK_STRIDE))} + check_rank)::int AS block, x.namespace
     FROM (${findingsSql(request, now, checks)}) x ${FINDING_ORDER}`;
 }
+
+/** A findingsSql row `x`'s `j`: its wire JSON, or its values as an array where the rendering stands aside (findingFromRow reads either). */
+export const findingJsonSql = (scope: string) =>
+  Prisma.sql`coalesce(${findingWireSql(scope)}, json_build_array(${Prisma.raw(FINDING_COLUMNS.map((c) => `x."${c}"`).join(', '))})::text)`;
 
 /**
  * A row of findingsJsonSql: the finding, its (severity, check) block (the first two keys of

@@ -17,6 +17,17 @@ export const queryLimit = (fallback = 50, max = 500) =>
     .default(fallback);
 
 
+/** A JSON body's optional page size (POST /v1/synthesis, POST /v1/lint): an integer from 1 to 1000. */
+export const bodyPageLimit = z
+  .number({ error: 'limit must be an integer from 1 to 1000' })
+  .int('limit must be an integer')
+  .min(1, 'limit must be at least 1')
+  .max(1000, 'limit must be at most 1000')
+  .nullish();
+
+/** A JSON body's optional cursor: the `next_cursor` of the previous page. */
+export const bodyCursor = z.string({ error: 'cursor must be a string' }).max(2000, 'cursor is at most 2000 characters').nullish();
+
 export function encodeCursor(parts: unknown[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FactValue } from '../facts/fact-value';
 import { normalizeUri } from '../facts/normalize';
 import { scopeSchema } from '../facts/scope';
+import { bodyCursor, bodyPageLimit } from '../schemas/query-params';
 
 // POST /v1/synthesis (§16.3) plus limit/cursor paging for the dashboard.
 
@@ -12,8 +13,8 @@ export const synthesisRequestSchema = z.object({
   include_expired: z.boolean({ error: 'include_expired must be a boolean' }).nullish().transform((v) => v ?? false),
   /** Extension: only the contradicted entries in `summary`; the totals still count the whole scope. */
   contradicted_only: z.boolean({ error: 'contradicted_only must be a boolean' }).nullish().transform((v) => v ?? false),
-  limit: z.number().int('limit must be an integer').min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000').nullish(),
-  cursor: z.string().max(2000, 'cursor is at most 2000 characters').nullish(),
+  limit: bodyPageLimit,
+  cursor: bodyCursor,
 });
 export type SynthesisRequest = z.output<typeof synthesisRequestSchema>;
 

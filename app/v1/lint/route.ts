@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { apiRoute } from '@/lib/http/api-route';
 import { LintAnswer } from '@/lib/wire/lint';
 import { lintRequestSchema } from '@/lib/lint/lint-request';
@@ -8,6 +7,7 @@ import { lintAsOf } from '@/lib/lint/lint-as-of';
 import { lintPage } from '@/lib/lint/lint-page';
 import { asOfField, readAsOf } from '@/lib/time-travel/as-of';
 import { badRequest } from '@/lib/errors/domain-error';
+import { bodyCursor, bodyPageLimit } from '@/lib/schemas/query-params';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,8 +16,8 @@ export const POST = apiRoute({
   body: lintRequestSchema.extend({
     as_of: asOfField,
     /** Extension: one page of the findings in §14.2's order, with `next_cursor` (docs/api.md § Lint). */
-    limit: z.number({ error: 'limit must be an integer from 1 to 1000' }).int('limit must be an integer from 1 to 1000').min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000').nullish(),
-    cursor: z.string({ error: 'cursor must be a string' }).max(2000, 'cursor is at most 2000 characters').nullish(),
+    limit: bodyPageLimit,
+    cursor: bodyCursor,
   }),
   scope: ({ body }) => body.scope,
   invalidStatus: 400,
