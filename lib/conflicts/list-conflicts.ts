@@ -1,5 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
 import { getDb, type DbOrTx } from '../db/prisma';
+import { readOnly } from '../db/read-only';
+import { ageDaysSql, agedSql, pendingTriplesSql } from '../facts/count-review-queue';
 import type { FactScope } from '../facts/scope';
 import { unprocessable } from '../errors/domain-error';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
@@ -44,7 +46,7 @@ function tripleFilters(alias: string, query: Filters): Prisma.Sql {
 
 /** The age columns of a row that has `status` and a start time: aged after 14 days while unresolved. */
 function ageSql(open: Prisma.Sql, since: Prisma.Sql, now: Date) {
-  return Prisma.sql`CASE WHEN ${open} THEN round((extract(epoch FROM (${now}::timestamptz - ${since})) / 86400)::numeric, 1)::float8 END`;
+  return Prisma.sql`CASE WHEN ${open} THEN round(${ageDaysSql(since, now)}::numeric, 1)::float8 END`;
 }
 
 /** A sort key: a column of the listed rows and the type its cursor value is read back as. */
@@ -138,9 +140,9 @@ function contradictionStatus(status: ConflictStatusFilter): Prisma.Sql {
 }
 
 /** The contradictions of a query with their review columns, in the query's order, after `after` (unpaged). */
-export function contradictionQueueSql(query: Filters, after: Prisma.Sql = Prisma.empty, tail: Prisma.Sql = Prisma.empty): Prisma.Sql {
+export function contradictionQueueSql(query: Filters, after: Prisma.Sql = Prisma.empty, tail: Prisma.Sql = Prisma.empty, now = new Date()): Prisma.Sql {
   return Prisma.sql`
-    WITH ${reviewCte(new Date(), tripleFilters('x', query))}
+    WITH ${reviewCte(now, tripleFilters('x', query))}
     SELECT review.*, ${CONFLICT_ID_COLUMN} FROM review WHERE TRUE ${contradictionStatus(query.status)}
       ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`}
       ${query.has_suggestion === undefined ? Prisma.empty : query.has_suggestion ? Prisma.sql`AND suggestion_basis IS NOT NULL` : Prisma.sql`AND suggestion_basis IS NULL`}
@@ -157,24 +159,55 @@ export interface ContradictionsPage {
   offset: number;
 }
 
-export async function listContradictions(query: ConflictQuery): Promise<ContradictionsPage> {
+/**
+ * The queue itself (unresolved, with or without the triple and age filters, in any order) from the
+ * maintained state: the contradicted triples with the keys every order sorts by, so a page, the
+ * total and the page's offset read the queue's rows and no contradiction is tested for live values
+ * (docs/decisions.md § Maintained review queue). Null where a filter needs the review columns
+ * (suggestions) or rows other than the queue's (decided contradictions): those read contradictionQueueSql.
+ */
+function maintainedQueueSql(query: Filters, now: Date): Prisma.Sql | null {
+  if (query.status !== 'unresolved' || query.has_suggestion !== undefined) return null;
+  return Prisma.sql`
+    SELECT * FROM (SELECT p.*, ${agedSql('p', now)} AS aged FROM (${pendingTriplesSql(query.scopes, now)}) p) x
+    WHERE TRUE ${tripleFilters('x', query)} ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`}`;
+}
+
+/** A page of contradictions as they are at `now` (the queue's instant: liveness and age). */
+export async function listContradictions(query: ConflictQuery, now = new Date()): Promise<ContradictionsPage> {
   if (!query.scopes.length) return { contradictions: [], cursor: null, total: 0, offset: 0 };
   const order = orderOf(query, 'opened_at', 'contradictions');
   const after = cursorPredicate(order, query.cursor);
-  const db = await getDb();
-  const rows = await db.$queryRaw<ContradictionReviewRow[]>(contradictionQueueSql(query, afterCursor(after), Prisma.sql`LIMIT ${query.limit + 1}`));
-  // The total and this page's place in it, in one pass over the same list.
-  const [{ n, before }] = await db.$queryRaw<{ n: bigint; before: bigint }[]>(
-    Prisma.sql`SELECT count(*) AS n, ${after ? Prisma.sql`count(*) FILTER (WHERE NOT ${after})` : Prisma.sql`0`} AS before FROM (${contradictionQueueSql(query)}) q`,
-  );
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    contradictions: await toContradictionRecords(db, page),
-    cursor: rows.length > query.limit && last ? cursorOf(order, last as unknown as Record<string, unknown>) : null,
-    total: Number(n),
-    offset: Number(before),
-  };
+  const queue = maintainedQueueSql(query, now);
+  return readOnly(async (tx) => {
+    let rows: ContradictionReviewRow[];
+    let keys: Record<string, unknown>[];
+    if (queue) {
+      // The page's keys from the queue's rows, then the review columns of those rows only.
+      keys = await tx.$queryRaw<Record<string, unknown>[]>(Prisma.sql`SELECT * FROM (${queue}) q WHERE TRUE ${afterCursor(after)} ${orderBySql(order)} LIMIT ${query.limit + 1}`);
+      const ids = keys.slice(0, query.limit).map((k) => k.id as string);
+      const reviewed = ids.length
+        ? await tx.$queryRaw<ContradictionReviewRow[]>(Prisma.sql`WITH ${reviewCte(now, Prisma.sql`AND x.id IN (${Prisma.join(ids)})`)} SELECT review.*, ${CONFLICT_ID_COLUMN} FROM review`)
+        : [];
+      const byId = new Map(reviewed.map((r) => [r.id, r]));
+      rows = ids.map((id) => byId.get(id)).filter((r): r is ContradictionReviewRow => r !== undefined);
+    } else {
+      rows = await tx.$queryRaw<ContradictionReviewRow[]>(contradictionQueueSql(query, afterCursor(after), Prisma.sql`LIMIT ${query.limit + 1}`, now));
+      keys = rows as unknown as Record<string, unknown>[];
+    }
+    // The total and this page's place in it, in one pass over the same list.
+    const [{ n, before }] = await tx.$queryRaw<{ n: bigint; before: bigint }[]>(
+      Prisma.sql`SELECT count(*) AS n, ${after ? Prisma.sql`count(*) FILTER (WHERE NOT ${after})` : Prisma.sql`0`} AS before FROM (${queue ?? contradictionQueueSql(query, Prisma.empty, Prisma.empty, now)}) q`,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = keys[Math.min(keys.length, query.limit) - 1];
+    return {
+      contradictions: await toContradictionRecords(tx, page),
+      cursor: keys.length > query.limit && last ? cursorOf(order, last) : null,
+      total: Number(n),
+      offset: Number(before),
+    };
+  });
 }
 
 // ---- conflicts (the wire's pairs) ----

@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { contradictedSql, liveValuesLateral } from '../facts/contradiction-sql';
-import { AGED_AFTER_DAYS } from '../facts/count-review-queue';
+import { AGED_AFTER_DAYS, ageDaysSql, agedSql } from '../facts/count-review-queue';
 
 // The review view of contradictions (docs/semantics.md § Contradictions, the protocol's review
 // workflow): one CTE that the queue, the conflict page, the conflict list's suggestions and
@@ -11,7 +11,7 @@ import { AGED_AFTER_DAYS } from '../facts/count-review-queue';
 //               it do not count) → that value wins
 //   confidence  otherwise the strongest value wins when its confidence leads the next by ≥ 0.2
 //   otherwise   no suggestion: a person decides
-// plus age_days and aged (open for more than 14 days).
+// plus age_days and aged (open, and opened more than 14 days ago).
 
 export const EVIDENCE_WINDOW_H = 48;
 export const CONFIDENCE_GAP = 0.2;
@@ -24,13 +24,13 @@ export function reviewCte(now: Date, where: Prisma.Sql = Prisma.empty): Prisma.S
     base AS (
       SELECT x.*, coalesce(lv.fact_ids, ARRAY[]::text[]) AS fact_ids, coalesce(lv.value_hashes, ARRAY[]::text[]) AS value_hashes,
         coalesce(lv.confidences, ARRAY[]::float8[]) AS confidences, lv.n AS value_count, ${contradictedSql('x', now)} AS contradicted,
-        CASE WHEN x.status = 'open' THEN round((extract(epoch FROM (${now}::timestamptz - x.opened_at)) / 86400)::numeric, 1)::float8 END AS age_days
+        CASE WHEN x.status = 'open' THEN round(${ageDaysSql(Prisma.sql`x.opened_at`, now)}::numeric, 1)::float8 END AS age_days
       FROM contradictions x
       ${liveValuesLateral('x', now, 'lv')}
       WHERE TRUE ${where}
     ),
     review AS (
-      SELECT b.*, coalesce(b.age_days > ${AGED_AFTER_DAYS}, false) AS aged,
+      SELECT b.*, (b.status = 'open' AND ${agedSql('b', now)}) AS aged,
         CASE
           WHEN NOT b.contradicted THEN NULL
           WHEN (SELECT count(*) FROM unnest(b.evidence) e WHERE e > 0) = 1 THEN 'evidence'

@@ -1,5 +1,7 @@
 import { getDb, TX_OPTIONS, type Tx } from '../db/prisma';
 import { readOnly } from '../db/read-only';
+import { countReviewQueue, countReviewQueueFull, type ReviewQueueFigures } from '../facts/count-review-queue';
+import type { FactScope } from '../facts/scope';
 import { lockTargets } from '../facts/write-locks';
 import { observeStateCheck } from '../metrics/registry';
 import { logger } from '../observability/logger';
@@ -83,18 +85,26 @@ function differingCells(a: SynthesisStats, b: SynthesisStats): number {
   return cells;
 }
 
+/** The review queue's pending figures (those read from the rows' contradiction openings) that differ. */
+function differingQueueFigures(a: ReviewQueueFigures, b: ReviewQueueFigures): number {
+  const keys = ['contradicted_triples', 'aged_contradictions', 'mean_pending_age_days'] as const;
+  return keys.filter((k) => a[k] !== b[k]).length;
+}
+
 /**
- * Compares `scope`'s maintained synthesis statistics with a full count in one snapshot; where they
- * differ, counts every triple of the scope again (under the write locks) and rewrites the scope's
- * changes as the sum of its triples' rows. Returns the cells that differed.
+ * Compares `scope`'s maintained synthesis statistics and review-queue figures with a full count in
+ * one snapshot; where they differ, counts every triple of the scope again (under the write locks)
+ * and rewrites the scope's changes as the sum of its triples' rows. Returns the cells that differed.
  */
 export async function reconcileSynthesisState(scope: string): Promise<{ scope: string; repaired: number }> {
   const now = new Date();
-  const [kept, counted] = await readOnly(async (tx) => [
+  const [kept, counted, keptQueue, countedQueue] = await readOnly(async (tx) => [
     await maintainedSynthesisStats(tx, scope, now),
     await countSynthesisStats(tx, { scope, includeExpired: false, now }),
-  ]);
-  const cells = differingCells(kept, counted);
+    await countReviewQueue(tx, [scope as FactScope], now),
+    await countReviewQueueFull(tx, [scope as FactScope], now),
+  ] as const);
+  const cells = differingCells(kept, counted) + differingQueueFigures(keptQueue, countedQueue);
   if (cells) {
     const db = await getDb();
     // Every triple with heads, and every row (a stray one has none), in key order a batch at a time:
@@ -122,7 +132,7 @@ export async function reconcileSynthesisState(scope: string): Promise<{ scope: s
       INSERT INTO synthesis_counts (scope, centile, contradicted, entries, facts)
       SELECT ${scope}, centile, contradicted, count(*), sum(live_count) FROM synthesis_triples
       WHERE scope = ${scope} AND centile IS NOT NULL GROUP BY centile, contradicted`);
-    logger().warn({ scope, cells, kept, counted }, 'maintained synthesis statistics drifted from a full count; repaired');
+    logger().warn({ scope, cells, kept, counted, keptQueue, countedQueue }, 'maintained synthesis statistics drifted from a full count; repaired');
   }
   observeStateCheck('synthesis', cells);
   return { scope, repaired: cells };

@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/db/prisma';
 import { countedEntityLivenessSql, reconcileEntityLiveness } from '@/lib/facts/entity-liveness';
+import { countReviewQueue, countReviewQueueFull } from '@/lib/facts/count-review-queue';
+import { CONFLICT_SORTS, contradictionQueueSql, listContradictions, SORT_DIRECTIONS } from '@/lib/conflicts/list-conflicts';
 import { readOnly } from '@/lib/db/read-only';
 import { countSynthesisStats, maintainedSynthesisStats } from '@/lib/synthesis/synthesis-stats';
 import { reconcileSynthesisState, settleSynthesisState } from '@/lib/synthesis/synthesis-state';
@@ -53,8 +55,8 @@ async function drift(prefix: string): Promise<unknown[]> {
 }
 
 /**
- * The scope's synthesis statistics from the maintained state against a full count, in one snapshot,
- * at each of `instants`: the differences (empty when they agree).
+ * The scope's synthesis statistics and review-queue figures from the maintained state against a
+ * full count, in one snapshot, at each of `instants`: the differences (empty when they agree).
  */
 async function synthesisDrift(instants: Date[]): Promise<unknown[]> {
   return readOnly(async (tx) => {
@@ -63,9 +65,44 @@ async function synthesisDrift(instants: Date[]): Promise<unknown[]> {
       const kept = await maintainedSynthesisStats(tx, SCOPE, now);
       const counted = await countSynthesisStats(tx, { scope: SCOPE, includeExpired: false, now });
       if (JSON.stringify(kept) !== JSON.stringify(counted)) differences.push({ at: now.toISOString(), kept, counted });
+      const keptQueue = await countReviewQueue(tx, [SCOPE], now);
+      const countedQueue = await countReviewQueueFull(tx, [SCOPE], now);
+      if (JSON.stringify(keptQueue) !== JSON.stringify(countedQueue)) differences.push({ at: now.toISOString(), keptQueue, countedQueue });
     }
     return differences;
   });
+}
+
+/**
+ * The review queue as its pages list it from the maintained state (pages of 2, in every order, and
+ * the queue's order with each age filter, at `now`) against the whole list from every contradiction's review columns at the
+ * same instant (contradictionQueueSql): the differences.
+ */
+async function queueDrift(now: Date): Promise<unknown[]> {
+  const differences: unknown[] = [];
+  for (const sort of CONFLICT_SORTS) {
+    for (const dir of SORT_DIRECTIONS) {
+      for (const aged of sort === 'queue' ? [undefined, true, false] : [undefined]) {
+        const query = { scopes: [SCOPE] as 'company'[], status: 'unresolved' as const, sort, dir, aged, limit: 2 };
+        const paged: string[] = [];
+        const offsets: number[] = [];
+        const totals: number[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await listContradictions({ ...query, cursor }, now);
+          offsets.push(page.offset);
+          totals.push(page.total);
+          paged.push(...page.contradictions.map((c) => c.contradiction_id));
+          cursor = page.cursor ?? undefined;
+        } while (cursor);
+        const full = await readOnly((tx) => tx.$queryRaw<{ id: string }[]>(contradictionQueueSql(query, Prisma.empty, Prisma.empty, now)));
+        // Every page knows the whole list's length and how many rows came before it.
+        const expected = { ids: full.map((r) => r.id), totals: totals.map(() => full.length), offsets: offsets.map((_, i) => i * 2) };
+        if (JSON.stringify({ ids: paged, totals, offsets }) !== JSON.stringify(expected)) differences.push({ sort, dir, aged, paged, totals, offsets, expected });
+      }
+    }
+  }
+  return differences;
 }
 
 /** Every scope's fact rows as the insert trigger kept them against a count of its facts, in one snapshot: the differences. */
@@ -210,7 +247,7 @@ async function step(random: ReturnType<typeof generator>, world: { entities: str
 
 describeHttp('maintained health state', () => {
   for (const seed of [1, 2, 3]) {
-    it(`equals a count from the heads after every step; lint's orphans and broken refs follow the checks' definitions; synthesis statistics equal a full count at instants around the step (seed ${seed})`, { timeout: 120_000 }, async () => {
+    it(`equals a count from the heads after every step; lint's orphans and broken refs follow the checks' definitions; synthesis statistics, review-queue figures and the queue's pages equal a full count (seed ${seed})`, { timeout: 120_000 }, async () => {
       const ns = `live${uid()}`;
       const prefix = `stigmem://test/${ns}/`;
       const world = { entities: [0, 1, 2, 3].map((i) => `${prefix}e${i}`), ns, factIds: [] as string[] };
@@ -223,6 +260,9 @@ describeHttp('maintained health state', () => {
         expect(await synthesisDrift(aroundNow()), done.join('\n')).toEqual([]);
         expect(await factRowsDrift(), done.join('\n')).toEqual([]);
         if (i % 5 === 4) {
+          // Now, and three weeks on: every contradiction aged, every expiring value expired (read again at that instant).
+          expect(await queueDrift(new Date()), done.join('\n')).toEqual([]);
+          expect(await queueDrift(new Date(Date.now() + 21 * 86400_000)), done.join('\n')).toEqual([]);
           const linted = await lintedFindings(prefix);
           const { orphans, broken } = await expectedFindings(prefix, linted.at);
           expect({ orphans: linted.orphans, broken: linted.broken }, done.join('\n')).toEqual({ orphans, broken });
@@ -300,6 +340,71 @@ describeHttp('maintained health state', () => {
     expect(await synthesisDrift(aroundNow())).toEqual([]);
     expect((await driftCounted('synthesis')) - before).toBe(repaired);
     expect((await reconcileSynthesisState(SCOPE)).repaired).toBe(0);
+  });
+
+  it('review queue: the reconciler finds a contradiction opening the maintained row lost, repairs it and counts it in /metrics', async () => {
+    const ns = `live${uid()}`;
+    const entity = `stigmem://test/${ns}/e`;
+    await write(wireFact(entity, 'a', { relation: `${ns}:one`, confidence: 0.9 }));
+    await write(wireFact(entity, 'b', { relation: `${ns}:one`, confidence: 0.8 }));
+    const db = await getDb();
+    const row = () => db.$queryRaw<{ contradicted: boolean; since: Date | null }[]>`
+      SELECT contradicted, contradicted_since AS since FROM synthesis_triples WHERE scope = ${SCOPE} AND entity = ${entity}`.then(([r]) => r);
+    const [opened] = await db.$queryRaw<{ at: Date }[]>`SELECT opened_at AS at FROM contradictions WHERE entity = ${entity} AND status = 'open'`;
+    expect(await row()).toEqual({ contradicted: true, since: opened.at });
+    expect(await synthesisDrift([new Date()])).toEqual([]);
+
+    // A month older than it is: aged, and the mean age moves, by the maintained figures only.
+    await db.$executeRaw`UPDATE synthesis_triples SET contradicted_since = contradicted_since - interval '30 days' WHERE scope = ${SCOPE} AND entity = ${entity}`;
+    const [drifted] = (await synthesisDrift([new Date()])) as { keptQueue: { aged_contradictions: number }; countedQueue: { aged_contradictions: number } }[];
+    expect(drifted.keptQueue.aged_contradictions).toBe(drifted.countedQueue.aged_contradictions + 1);
+
+    const before = await driftCounted('synthesis');
+    const { repaired } = await reconcileSynthesisState(SCOPE);
+    expect(repaired).toBeGreaterThanOrEqual(1);
+    expect(await row()).toEqual({ contradicted: true, since: opened.at });
+    expect(await synthesisDrift(aroundNow())).toEqual([]);
+    expect((await driftCounted('synthesis')) - before).toBe(repaired);
+
+    // Dismissed: the row is no longer contradicted and keeps no opening.
+    const [open] = await conflictsOf(entity, 'unresolved');
+    expect((await api.post(`/v1/conflicts/${encodeURIComponent(open.conflict_id)}/dismiss`, { resolution_note: 'test' })).status).toBe(200);
+    expect(await row()).toEqual({ contradicted: false, since: null });
+    expect(await synthesisDrift([new Date()])).toEqual([]);
+  });
+
+  it("review queue: its pages equal the whole list, in every order and age filter, with aged contradictions and values expiring", { timeout: 60_000 }, async () => {
+    const ns = `queue${uid()}`;
+    const entity = `stigmem://test/${ns}/e`;
+    const inDays = (days: number) => new Date(Date.now() + days * 86400_000).toISOString();
+    const triple = async (relation: string, values: { v: string; until?: string }[]) => {
+      const facts = values.map(({ v, until }, i) => wireFact(entity, v, { relation: `${ns}:${relation}`, scope: SCOPE, valid_until: until, confidence: 0.9 - i * 0.1 }));
+      expect((await api.post('/v1/facts', { facts })).status).toBe(201);
+    };
+    // Opened fifteen days before the rest; r1 and r2 each hold a value that expires in two days.
+    await triple('r0', [{ v: 'a' }, { v: 'b' }]);
+    await triple('r1', [{ v: 'a' }, { v: 'b' }, { v: 'c', until: inDays(2) }]);
+    await triple('r2', [{ v: 'a' }, { v: 'b', until: inDays(2) }]);
+    advanceClock(15 * 86400_000);
+    await triple('r3', [{ v: 'a' }, { v: 'b' }]);
+    await triple('r4', [{ v: 'a' }, { v: 'b' }, { v: 'c' }, { v: 'd', until: inDays(2) }]);
+    await triple('r5', [{ v: 'a' }, { v: 'b', until: inDays(2) }]);
+    const now = new Date();
+    const mine = async (aged: boolean, at: Date) =>
+      (await listContradictions({ scopes: [SCOPE], status: 'unresolved', entity, aged, limit: 50 }, at)).contradictions.map((c) => c.relation).sort();
+    // r2 lost a value: no longer contradicted; r0 and r1 aged.
+    expect({ aged: await mine(true, now), fresh: await mine(false, now) }).toEqual({ aged: [`${ns}:r0`, `${ns}:r1`], fresh: [`${ns}:r3`, `${ns}:r4`, `${ns}:r5`] });
+    expect(await queueDrift(now)).toEqual([]);
+    // Three days on: r5 lost its second value too.
+    const later = new Date(now.getTime() + 3 * 86400_000);
+    expect(await mine(false, later)).toEqual([`${ns}:r3`, `${ns}:r4`]);
+    expect(await queueDrift(later)).toEqual([]);
+    expect(await synthesisDrift([now, later])).toEqual([]);
+    // Read by a clock fifteen days behind the one that opened r3–r5 (an instance's clock may lag another's): no negative age.
+    const behind = new Date(now.getTime() - 15 * 86400_000 - 60_000);
+    const ages = (await listContradictions({ scopes: [SCOPE], status: 'all', entity, limit: 50 }, behind)).contradictions.map((c) => c.age_days ?? 0);
+    expect(Math.min(...ages)).toBe(0);
+    expect((await readOnly((tx) => countReviewQueue(tx, [SCOPE], behind))).mean_pending_age_days).toBeGreaterThanOrEqual(0);
   });
 
   it('synthesis: the settler counts again the triples whose values expired and folds the changes, and reads answer the same before and after', { timeout: 30_000 }, async () => {
