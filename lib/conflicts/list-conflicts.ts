@@ -184,7 +184,9 @@ export async function listContradictions(query: ConflictQuery, now = new Date())
     let keys: Record<string, unknown>[];
     if (queue) {
       // The page's keys from the queue's rows, then the review columns of those rows only.
-      keys = await tx.$queryRaw<Record<string, unknown>[]>(Prisma.sql`SELECT * FROM (${queue}) q WHERE TRUE ${afterCursor(after)} ${orderBySql(order)} LIMIT ${query.limit + 1}`);
+      // Only the order's columns: the queue's default order reads its index alone.
+      const columns = Prisma.raw([...new Set(['id', ...order.keys.map((k) => (k.column === 'aged::int' ? 'aged' : k.column))])].join(', '));
+      keys = await tx.$queryRaw<Record<string, unknown>[]>(Prisma.sql`SELECT ${columns} FROM (${queue}) q WHERE TRUE ${afterCursor(after)} ${orderBySql(order)} LIMIT ${query.limit + 1}`);
       const ids = keys.slice(0, query.limit).map((k) => k.id as string);
       const reviewed = ids.length
         ? await tx.$queryRaw<ContradictionReviewRow[]>(Prisma.sql`WITH ${reviewCte(now, Prisma.sql`AND x.id IN (${Prisma.join(ids)})`)} SELECT review.*, ${CONFLICT_ID_COLUMN} FROM review`)

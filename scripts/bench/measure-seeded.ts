@@ -10,7 +10,7 @@ import { measurePages } from './measure-pages';
 import { timed } from './timed';
 
 // npm run bench:seeded -- --url postgres://…/db [--scope company] [--runs 3] [--no-build] [--port P]
-//   [--only lint,synthesis,dry-run,pages,every-page,after-write]
+//   [--only lint,synthesis,dry-run,pages,every-page,after-write,review-queue]
 //
 // The reads of the user's path (`npm run bench`, docs/performance.md) on a PostgreSQL database that
 // is already filled — by `npm run seed -- --facts 10000000 --scope company`, say — where writing the
@@ -24,10 +24,14 @@ import { timed } from './timed';
 // in the default set (it takes a while at 10M facts). `after-write` (not in the default set either:
 // it adds facts to the database) measures health that must keep up with change: each run writes
 // 1,000 new facts through POST /v1/facts, 50 of them contradicting a live value of the scope, then
-// times a lint and the first synthesis page (issue 32's targets: ≤ 1 s each).
+// times a lint and the first synthesis page (issue 32's targets: ≤ 1 s each). `review-queue` (not in
+// the default set) times the queue's first page over HTTP, read from the maintained state, against
+// the same list narrowed by a filter that still reads every contradiction's review columns (the path
+// every page took before), and the queue's figures in-process, maintained against the definition
+// (countReviewQueueFull), in one run: docs/decisions.md § Maintained review queue.
 
 const POLICY_ID = 'bench-seeded-half-life';
-const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page', 'after-write'];
+const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page', 'after-write', 'review-queue'];
 /** after-write: facts per write, and how many of them contradict a live value of the scope. */
 const NEW_FACTS = 1_000;
 const CONTRADICTING = 50;
@@ -190,6 +194,25 @@ async function main() {
         return { seconds: (performance.now() - started) / 1000 };
       });
       rows.push(row(`synthesis first page of 100 after ${NEW_FACTS.toLocaleString('en-US')} new facts, p50 of ${runs}`, page.p50, server.takePeakRssMb(), 1, 'the write itself not counted'));
+    }
+
+    if (parts.has('review-queue')) {
+      log('  review queue…');
+      const queue = (extra: string) => () => client.call('GET', `/v1/conflicts?group=triple&status=unresolved&scope=${scope}&limit=50${extra}`, undefined, [200]);
+      const kept = await timed(runs, queue(''));
+      const full = await timed(runs, queue('&has_suggestion=false'));
+      const rss = server.takePeakRssMb();
+      rows.push(row(`review queue, first page of 50 over HTTP (maintained state), p50 of ${runs}`, kept.p50, rss, 2, `first request ${kept.first.toFixed(2)} s; ${(kept.p50 / full.p50).toFixed(3)} × the row below`));
+      rows.push(row(`review queue, first page of 50 with has_suggestion=false over HTTP (every contradiction's review columns), p50 of ${runs}`, full.p50, rss, undefined, `first request ${full.first.toFixed(2)} s`));
+      // The figures in this process, on the same database: the lib reads DATABASE_URL when first asked.
+      process.env.DATABASE_URL = databaseUrl;
+      const { readOnly } = await import('../../lib/db/read-only');
+      const { countReviewQueue, countReviewQueueFull } = await import('../../lib/facts/count-review-queue');
+      const figures = (count: typeof countReviewQueue) => () => readOnly((tx) => count(tx, [scope], new Date()));
+      const keptFigures = await timed(runs, figures(countReviewQueue));
+      const fullFigures = await timed(runs, figures(countReviewQueueFull));
+      rows.push(row(`review-queue figures in-process (countReviewQueue, maintained), p50 of ${runs}`, keptFigures.p50, 0, undefined, `${(keptFigures.p50 / fullFigures.p50).toFixed(3)} × the row below; the server's RSS not measured`));
+      rows.push(row(`review-queue figures in-process (countReviewQueueFull, every contradiction), p50 of ${runs}`, fullFigures.p50, 0));
     }
 
     const cookie = parts.has('pages') || parts.has('every-page') ? await client.signIn() : '';
