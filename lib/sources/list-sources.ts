@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
 import { getDb } from '../db/prisma';
-import { contradictedSql } from '../facts/contradiction-sql';
+import { pendingTriplesSql } from '../facts/count-review-queue';
 import { normalizeUri } from '../facts/normalize';
 import { type FactScope, scopeSchema } from '../facts/scope';
 import { lintRequestSchema } from '../lint/lint-request';
@@ -14,8 +14,8 @@ import { formatInstant } from '../time/instant';
 // the contradictions it took part in and how they were decided, its stale share, its injection and
 // sensitive findings, its facts in quarantine. Every count comes from the definition the rest of
 // the node uses: findings from lint's own SQL (lib/lint/finding-sql.ts), an open contradiction is
-// one lint reports (open, two live values or more). One aggregate over the scope, computed per
-// request: it reads the scope's facts once (O(scope), like a lint).
+// one lint reports (open, two live values or more: the review queue's maintained rows). One
+// aggregate over the scope, computed per request: it reads the scope's facts once (O(scope), like a lint).
 
 export const sourcesQuerySchema = z.object({
   scope: scopeSchema,
@@ -90,7 +90,7 @@ function summarySql(scope: FactScope, now: Date, source: string | null): Prisma.
   const only = (column: string) => (source ? Prisma.sql`AND ${Prisma.raw(column)} = ${source}` : Prisma.empty);
   const findings = findingsSql(lintRequestSchema.parse({ scope, checks: ['stale', 'injection', 'sensitive'] }), now);
   return Prisma.sql`
-    WITH written AS (
+    WITH pending AS MATERIALIZED (SELECT id FROM (${pendingTriplesSql([scope], now)}) p), written AS (
       SELECT f.source, count(*) AS facts, count(*) FILTER (WHERE f.confidence = 0) AS retractions,
         min(f.timestamp) AS first_write, max(f.timestamp) AS last_write
       FROM facts f WHERE f.scope = ${scope} ${only('f.source')} GROUP BY f.source
@@ -108,7 +108,7 @@ function summarySql(scope: FactScope, now: Date, source: string | null): Prisma.
       WHERE c.scope = ${scope} AND c.contradiction_id IS NOT NULL ${only('f.source')}
     ), parts AS (
       SELECT s.source, x.status, x.resolution_basis, x.winner_value_hash IS NOT NULL AS decided,
-        bool_or(s.value_hash = x.winner_value_hash) AS won, ${contradictedSql('x', now)} AS open
+        bool_or(s.value_hash = x.winner_value_hash) AS won, x.id IN (SELECT id FROM pending) AS open
       FROM sides s JOIN contradictions x ON x.id = s.contradiction_id
       GROUP BY s.source, x.id
     ), contested AS (
