@@ -179,6 +179,8 @@ export async function listContradictions(query: ConflictQuery, now = new Date())
   const order = orderOf(query, 'opened_at', 'contradictions');
   const after = cursorPredicate(order, query.cursor);
   const queue = maintainedQueueSql(query, now);
+  // One snapshot for the page, its review columns and its total; on the primary, as before: the queue
+  // is read again right after a decision, and must not show it undecided from a lagging replica.
   return readOnly(async (tx) => {
     let rows: ContradictionReviewRow[];
     let keys: Record<string, unknown>[];
@@ -209,7 +211,7 @@ export async function listContradictions(query: ConflictQuery, now = new Date())
       total: Number(n),
       offset: Number(before),
     };
-  });
+  }, { on: 'primary' });
 }
 
 // ---- conflicts (the wire's pairs) ----
