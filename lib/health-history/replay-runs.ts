@@ -7,14 +7,14 @@ import type { Prisma } from '../generated/prisma/client';
 import { healthScore } from '../lint/health-score';
 import { severityTotals } from '../lint/finding-counts';
 import { type LintResult, lintRequestSchema } from '../lint/lint-request';
-import { countFacts, lintCounted } from '../lint/run-lint';
+import { countFactsAsOf, lintCounted } from '../lint/run-lint';
 import { asOfInstant } from '../time-travel/as-of';
 import { formatInstant } from '../time/instant';
 import { atInstant } from '../time-travel/at-instant';
 import { FindingTally, type TalliedRun, writeFingerprintSet } from './fingerprint';
 import { NEW_FINDINGS_KEPT } from './record-run';
 import { type HealthRunRecord, toRunRecord } from './run-record';
-import { type RunStats, runStatsIn } from './run-stats';
+import { replayedRunStats, type RunStats } from './run-stats';
 
 // Health runs computed from the log (docs/decisions.md § Health history from the log). A run for a
 // past instant is the lint and the run statistics the node gives as of that instant (time travel:
@@ -77,8 +77,8 @@ export async function measureAt(scope: FactScope, instant: Date): Promise<Measur
   const t0 = performance.now();
   const request = lintRequestSchema.parse({ scope });
   const measured = await atInstant(asOfInstant(instant), { scopes: [scope] }, async (tx, at) => ({
-    lint: await lintCounted(tx, request, await countFacts(tx, request), at),
-    stats: await runStatsIn(tx, scope, at),
+    lint: await lintCounted(tx, request, await countFactsAsOf(tx, request), at),
+    stats: await replayedRunStats(tx, scope, at),
   }));
   return { ...measured, ms: Math.round(performance.now() - t0) };
 }

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/prisma';
 import { readOnly } from '../db/read-only';
-import { countReviewQueue } from '../facts/count-review-queue';
+import { countReviewQueue, countReviewQueueFull } from '../facts/count-review-queue';
 import { countScopeSizes } from '../facts/count-scope-sizes';
 import type { FactScope } from '../facts/scope';
 
@@ -23,10 +23,18 @@ export function runStats(scope: FactScope, now: Date): Promise<RunStats> {
   return readOnly((tx) => runStatsIn(tx, scope, now));
 }
 
-/** The same in a transaction of the caller's (a replay reads the state as of an instant in its own). */
-export async function runStatsIn(tx: Tx, scope: FactScope, now: Date): Promise<RunStats> {
+/**
+ * The same as of a past instant, in the caller's time-travel transaction (lib/time-travel/at-instant.ts):
+ * the review queue from the definition over the replayed contradictions and heads, since the
+ * maintained rows countReviewQueue reads hold the node's state now, not the instant's.
+ */
+export function replayedRunStats(tx: Tx, scope: FactScope, at: Date): Promise<RunStats> {
+  return runStatsIn(tx, scope, at, countReviewQueueFull);
+}
+
+async function runStatsIn(tx: Tx, scope: FactScope, now: Date, countQueue: typeof countReviewQueue = countReviewQueue): Promise<RunStats> {
   const sizes = await countScopeSizes(tx, scope, now);
-  const queue = await countReviewQueue(tx, [scope], now);
+  const queue = await countQueue(tx, [scope], now);
   return {
     fact_count: sizes.fact_count,
     live_value_count: sizes.live_value_count,

@@ -1,7 +1,7 @@
 import { type AsOf, asOfFields } from '../time-travel/as-of';
 import { atInstant } from '../time-travel/at-instant';
 import type { LintRequest, LintResult } from './lint-request';
-import { countFacts, lintCounted } from './run-lint';
+import { countFactsAsOf, lintCounted } from './run-lint';
 
 /**
  * POST /v1/lint with `as_of`: the lint the node gives of the scope as the log held it at that instant
@@ -10,7 +10,7 @@ import { countFacts, lintCounted } from './run-lint';
  */
 export function lintAsOf(request: LintRequest, asOf: AsOf): Promise<LintResult & ReturnType<typeof asOfFields>> {
   return atInstant(asOf, { scopes: [request.scope] }, async (tx, at) => ({
-    ...(await lintCounted(tx, request, await countFacts(tx, request), at)),
+    ...(await lintCounted(tx, request, await countFactsAsOf(tx, request), at)),
     ...asOfFields(asOf),
   }));
 }

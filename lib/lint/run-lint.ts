@@ -101,6 +101,16 @@ export async function countFacts(tx: Tx, request: Pick<LintRequest, 'scope' | 'e
   return Number(n ?? 0);
 }
 
+/**
+ * §14.4 fact_count as of a past instant, in a time-travel transaction (lib/time-travel/at-instant.ts):
+ * counted from the `facts` relation, which there holds the log up to the instant; the maintained
+ * fact rows hold the scope's count now.
+ */
+export async function countFactsAsOf(tx: Tx, request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>): Promise<number> {
+  const [{ n }] = await tx.$queryRaw<{ n: bigint | null }[]>(factCountSql(request));
+  return Number(n ?? 0);
+}
+
 /** The fact count when it is at most `limit`, otherwise null: costs the same for 10M facts as for `limit`. */
 export async function countFactsUpTo(tx: Tx, request: Pick<LintRequest, 'scope' | 'entity' | 'relation'>, limit: number): Promise<number | null> {
   const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>(factCountUpToSql(request, limit));

@@ -98,6 +98,10 @@ describeHttp('health history from the log', () => {
     for (const [i, run] of replayed.entries()) {
       expect(run.findings).toEqual(counts(lints[i].findings));
       expect(run.fact_count).toBe(lints[i].fact_count);
+      // The scope's facts as of the instant: the log up to it, not the node's count now.
+      expect(lints[i].fact_count).toBe(await logUpTo(run.started_at));
+      // Its review queue is the queue as of its instant too: one contradicted triple per contradiction finding.
+      expect(run.pending_conflicts).toBe(lints[i].findings.filter((f) => f.check === 'contradiction').length);
       if (i === 0) continue;
       const [before, now] = [identities(lints[i - 1].findings), identities(lints[i].findings)];
       expect([run.new_count, run.fixed_count]).toEqual([minus(now, before), minus(before, now)]);
