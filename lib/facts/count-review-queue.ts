@@ -10,7 +10,7 @@ import { contradictedSql } from './contradiction-sql';
 // their own name.
 //
 // The pending figures are read from the maintained synthesis state (docs/decisions.md § Maintained
-// review-queue figures): each contradicted triple's row keeps its contradiction's opening, valid
+// review queue): each contradicted triple's row keeps its contradiction and its opening, valid
 // over the row's window; rows whose window does not hold `now` are counted again at `now`. So the
 // read is the size of the queue, not of every contradiction the scope ever had (each tested for two
 // live values). countReviewQueueFull evaluates the definition itself: the verifier the property
