@@ -5,8 +5,7 @@ import { contradictedColumn, outsideQuarantineSql } from '../facts/query-facts';
 import { notFound } from '../errors/domain-error';
 import { type ConflictRecord, type ConflictRow } from './conflict-record';
 import { type ContradictionRecord, toContradictionRecords } from './contradiction-record';
-import { getContradictionRow, toReviewedConflictRecords } from './list-conflicts';
-import { AGED_AFTER_DAYS } from './review-sql';
+import { conflictAgeColumns, getContradictionRow, toReviewedConflictRecords } from './list-conflicts';
 
 // GET /v1/conflicts/:id: a conflict (the wire's pair, with its contradiction), or a contradiction
 // (every live value, the conflicts that record how they joined); either with the triple's whole
@@ -80,11 +79,10 @@ export async function getContradiction(id: string): Promise<ContradictionDetail>
 export async function getConflict(id: string): Promise<ConflictDetail | ContradictionDetail> {
   if (id.startsWith('stigmem:contradiction:')) return getContradiction(id);
   const db = await getDb();
-  const [row] = await db.$queryRaw<ConflictRow[]>`SELECT * FROM conflicts WHERE id = ${id}`;
+  const [row] = await db.$queryRaw<(ConflictRow & { age_days: number | null; aged: boolean })[]>`
+    SELECT c.*, ${conflictAgeColumns('c', new Date())} FROM conflicts c WHERE c.id = ${id}`;
   if (!row) throw notFound('conflict_not_found', `no conflict with id ${id}`);
-  const aged = row.status === 'unresolved' && Date.now() - new Date(row.detected_at).getTime() > AGED_AFTER_DAYS * 86400_000;
-  const ageDays = row.status === 'unresolved' ? Math.round((Date.now() - new Date(row.detected_at).getTime()) / 8640_000) / 10 : null;
-  const [record] = await toReviewedConflictRecords(db, [{ ...row, age_days: ageDays, aged }]);
+  const [record] = await toReviewedConflictRecords(db, [row]);
   const contradictionRow = row.contradiction_id ? await getContradictionRow(row.contradiction_id) : null;
   const [contradiction] = contradictionRow ? await toContradictionRecords(db, [contradictionRow]) : [null];
   return { ...record, contradiction, ...(await tripleHistory(db, row)), resolution: decided(record) };

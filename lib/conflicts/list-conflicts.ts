@@ -7,7 +7,7 @@ import { unprocessable } from '../errors/domain-error';
 import { decodeCursor, encodeCursor } from '../schemas/query-params';
 import { type ConflictRecord, type ConflictReview, type ConflictRow, toConflictRecords } from './conflict-record';
 import { CONFLICT_ID_COLUMN, type ContradictionRecord, type ContradictionReviewRow, toContradictionRecords } from './contradiction-record';
-import { AGED_AFTER_DAYS, reviewCte, suggestionOf } from './review-sql';
+import { reviewCte, suggestionOf } from './review-sql';
 import { type ConflictSort, DEFAULT_SORT_DIRECTION, type SortDirection } from './conflict-sorts';
 
 // GET /v1/conflicts: the conflicts (the wire's pairs) or, with group=triple, the contradictions —
@@ -44,9 +44,11 @@ function tripleFilters(alias: string, query: Filters): Prisma.Sql {
     ${query.namespace ? Prisma.sql`AND split_part(${a}.relation, ':', 1) = ${query.namespace}` : Prisma.empty}`;
 }
 
-/** The age columns of a row that has `status` and a start time: aged after 14 days while unresolved. */
-function ageSql(open: Prisma.Sql, since: Prisma.Sql, now: Date) {
-  return Prisma.sql`CASE WHEN ${open} THEN round(${ageDaysSql(since, now)}::numeric, 1)::float8 END`;
+/** Conflict `c`'s review age columns at `now`: age_days and aged, while it is unresolved (the list and GET /v1/conflicts/:id). */
+export function conflictAgeColumns(c: string, now: Date): Prisma.Sql {
+  const open = Prisma.sql`${Prisma.raw(c)}.status = 'unresolved'`;
+  const since = Prisma.sql`${Prisma.raw(c)}.detected_at`;
+  return Prisma.sql`CASE WHEN ${open} THEN round(${ageDaysSql(since, now)}::numeric, 1)::float8 END AS age_days, (${open} AND ${agedSql(since, now)}) AS aged`;
 }
 
 /** A sort key: a column of the listed rows and the type its cursor value is read back as. */
@@ -169,7 +171,7 @@ export interface ContradictionsPage {
 function maintainedQueueSql(query: Filters, now: Date): Prisma.Sql | null {
   if (query.status !== 'unresolved' || query.has_suggestion !== undefined) return null;
   return Prisma.sql`
-    SELECT * FROM (SELECT p.*, ${agedSql('p', now)} AS aged FROM (${pendingTriplesSql(query.scopes, now)}) p) x
+    SELECT * FROM (SELECT p.*, ${agedSql(Prisma.sql`p.opened_at`, now)} AS aged FROM (${pendingTriplesSql(query.scopes, now)}) p) x
     WHERE TRUE ${tripleFilters('x', query)} ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`}`;
 }
 
@@ -240,8 +242,7 @@ export function conflictQueueSql(query: Filters, after: Prisma.Sql = Prisma.empt
   const now = new Date();
   return Prisma.sql`
     SELECT * FROM (
-      SELECT c.*, ${ageSql(Prisma.sql`c.status = 'unresolved'`, Prisma.sql`c.detected_at`, now)} AS age_days,
-        c.status = 'unresolved' AND c.detected_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * 86400_000)} AS aged
+      SELECT c.*, ${conflictAgeColumns('c', now)}
       FROM conflicts c WHERE TRUE ${tripleFilters('c', query)} ${conflictStatus(query.status)} ${conflictSuggestionFilter(query)}
     ) q WHERE TRUE ${query.aged === undefined ? Prisma.empty : Prisma.sql`AND aged = ${query.aged}`} ${after}
     ${orderBySql(orderOf(query, 'detected_at', 'conflicts'))}`;

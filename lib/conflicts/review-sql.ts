@@ -30,7 +30,7 @@ export function reviewCte(now: Date, where: Prisma.Sql = Prisma.empty): Prisma.S
       WHERE TRUE ${where}
     ),
     review AS (
-      SELECT b.*, (b.status = 'open' AND ${agedSql('b', now)}) AS aged,
+      SELECT b.*, (b.status = 'open' AND ${agedSql(Prisma.sql`b.opened_at`, now)}) AS aged,
         CASE
           WHEN NOT b.contradicted THEN NULL
           WHEN (SELECT count(*) FROM unnest(b.evidence) e WHERE e > 0) = 1 THEN 'evidence'

@@ -27,8 +27,8 @@ const DAY_MS = 86400_000;
  */
 export const ageDaysSql = (since: Prisma.Sql, now: Date) => Prisma.sql`greatest(0, extract(epoch FROM (${now}::timestamptz - ${since})) / 86400)`;
 
-/** Whether open contradiction `x` (any row with opened_at) is aged at `now`: opened more than 14 days before. */
-export const agedSql = (x: string, now: Date) => Prisma.sql`${Prisma.raw(x)}.opened_at < ${new Date(now.getTime() - AGED_AFTER_DAYS * DAY_MS)}`;
+/** Whether an open contradiction (or unresolved conflict) that started at `since` is aged at `now`: more than 14 days before. */
+export const agedSql = (since: Prisma.Sql, now: Date) => Prisma.sql`${since} < ${new Date(now.getTime() - AGED_AFTER_DAYS * DAY_MS)}`;
 
 export interface ReviewQueueFigures {
   /** Contradicted triples waiting for a decision. */
@@ -50,7 +50,7 @@ function figuresSql(scopes: readonly FactScope[], now: Date, pending: Prisma.Sql
     SELECT p.pending, p.aged, p.mean_age, d.week, d.prev,
       (SELECT count(*) FROM conflicts c WHERE c.scope ${inScopes} AND c.status = 'unresolved') AS conflicts
     FROM (
-      SELECT count(*) AS pending, count(*) FILTER (WHERE ${agedSql('q', now)}) AS aged,
+      SELECT count(*) AS pending, count(*) FILTER (WHERE ${agedSql(Prisma.sql`q.opened_at`, now)}) AS aged,
         avg(${ageDaysSql(Prisma.sql`opened_at`, now)}) AS mean_age
       FROM (${pending}) q
     ) p, (

@@ -106,6 +106,14 @@ describeHttp('queue and conflict page', () => {
     expect((await conflictsOf(e, { sort: 'queue' })).map((c) => c.aged)).toEqual([true, false]);
     expect((await conflictsOf(e, { sort: 'age' }))[0].conflict_id).toBe(without.conflict_id);
     expect(await conflictsOf(e, { namespace: 'other' })).toEqual([]);
+    // The conflict page: the list's age columns, by the same definition.
+    const page = (await api.get(`/v1/conflicts/${encodeURIComponent(without.conflict_id)}`)).body as { age_days: number; aged: boolean };
+    expect({ age_days: page.age_days, aged: page.aged }).toEqual({ age_days: aged[0].age_days, aged: true });
+    // Detected "in the future" (an instance whose clock ran ahead): age 0, not negative, on the list and the page.
+    await db.conflict.update({ where: { id: without.conflict_id }, data: { detectedAt: new Date(Date.now() + 86400_000) } });
+    const ahead = (await api.get(`/v1/conflicts/${encodeURIComponent(without.conflict_id)}`)).body as { age_days: number; aged: boolean };
+    expect({ age_days: ahead.age_days, aged: ahead.aged }).toEqual({ age_days: 0, aged: false });
+    expect((await conflictsOf(e, { sort: 'detection' })).find((c) => c.conflict_id === without.conflict_id)?.age_days).toBe(0);
     expectError(await api.get('/v1/conflicts', { query: { sort: 'random' } }), 422, 'validation_error');
     expectError(await api.get('/v1/conflicts', { query: { aged: 'maybe' } }), 422, 'validation_error');
   });
