@@ -413,15 +413,20 @@ export async function upsertHeads(tx: Tx, heads: HeadState[]): Promise<void> {
       integrity_version = coalesce(EXCLUDED.integrity_version, value_heads.integrity_version)`;
 }
 
+/** The conflicts a write opened; each carries its two facts' sources (the Sources page's counts, docs/decisions.md § Maintained source figures). */
 export async function insertConflicts(tx: Tx, conflicts: ConflictState[]): Promise<void> {
   if (!conflicts.length) return;
   await tx.$executeRaw`
-    INSERT INTO conflicts (id, contradiction_id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at)
-    SELECT *, 'unresolved', ${conflicts[0].detectedAt}::timestamptz FROM unnest(
+    INSERT INTO conflicts (id, contradiction_id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key, status, detected_at,
+      source_a, source_b)
+    SELECT u.*, 'unresolved', ${conflicts[0].detectedAt}::timestamptz,
+      (SELECT f.source FROM facts f WHERE f.id = u.fact_a_id), (SELECT f.source FROM facts f WHERE f.id = u.fact_b_id)
+    FROM unnest(
       ${sqlArray(conflicts.map((c) => c.id))}::text[], ${sqlArray(conflicts.map((c) => c.contradictionId))}::text[],
       ${sqlArray(conflicts.map((c) => c.entity))}::text[], ${sqlArray(conflicts.map((c) => c.relation))}::text[],
       ${sqlArray(conflicts.map((c) => c.scope))}::text[], ${sqlArray(conflicts.map((c) => c.factAId))}::text[], ${sqlArray(conflicts.map((c) => c.factBId))}::text[],
-      ${sqlArray(conflicts.map((c) => c.valueAHash))}::text[], ${sqlArray(conflicts.map((c) => c.valueBHash))}::text[], ${sqlArray(conflicts.map((c) => c.pairKey))}::text[])`;
+      ${sqlArray(conflicts.map((c) => c.valueAHash))}::text[], ${sqlArray(conflicts.map((c) => c.valueBHash))}::text[], ${sqlArray(conflicts.map((c) => c.pairKey))}::text[])
+      AS u(id, contradiction_id, entity, relation, scope, fact_a_id, fact_b_id, value_a_hash, value_b_hash, pair_key)`;
 }
 
 /** The contradictions a write opened or changed: one statement, inserted or updated by id. */

@@ -16,6 +16,8 @@ const NO_CONFLICT = Prisma.raw('NULL::text AS conflict_id');
 const NO_REF = Prisma.raw('NULL::text AS ref_target');
 const NO_VALUE_B = Prisma.raw('NULL::jsonb AS value_b');
 const NO_CONFIDENCE_B = Prisma.raw('NULL::float8 AS confidence_b');
+/** A finding on one value names the source of its head fact (value_heads.head_source); the others none. */
+const NO_SOURCE = Prisma.raw('NULL::text AS source');
 
 const live = (alias: string, now: Date) =>
   Prisma.sql`(${Prisma.raw(alias)}.confidence > 0 AND (${Prisma.raw(alias)}.valid_until IS NULL OR ${Prisma.raw(alias)}.valid_until >= ${now}))`;
@@ -33,7 +35,7 @@ function contradictionSql(request: LintRequest, now: Date) {
     SELECT 'contradiction' AS "check", 'error' AS severity, x.entity, x.relation,
       lv.fact_ids, ${oldestConflictSql('x')} AS conflict_id, ${NO_REF},
       NULL::timestamptz AS valid_until, lv."values"[1] AS value_a, lv."values"[2] AS value_b,
-      lv.confidences[1] AS confidence_a, lv.confidences[2] AS confidence_b, lv.n AS value_total
+      lv.confidences[1] AS confidence_a, lv.confidences[2] AS confidence_b, lv.n AS value_total, ${NO_SOURCE}
     FROM contradictions x
     ${liveValuesLateral('x', now, 'lv')}
     WHERE x.scope = ${request.scope} AND ${contradictedSql('x', now)} ${filters('x', request)}`;
@@ -44,7 +46,7 @@ function staleSql(request: LintRequest, now: Date) {
   return Prisma.sql`
     SELECT 'stale' AS "check", CASE WHEN vh.valid_until < ${now} THEN 'warning' ELSE 'info' END AS severity, vh.entity, vh.relation,
       ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, ${NO_REF}, vh.valid_until, vh.value AS value_a, ${NO_VALUE_B},
-      vh.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
+      vh.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total, vh.head_source AS source
     FROM value_heads vh
     WHERE vh.scope = ${request.scope} AND vh.confidence > 0 AND vh.valid_until < ${horizon} ${filters('vh', request)}`;
 }
@@ -65,7 +67,7 @@ function orphanSql(request: LintRequest, now: Date) {
   return Prisma.sql`
     SELECT 'orphan' AS "check", 'info' AS severity, ent.entity, NULL::text AS relation, o.fact_ids,
       ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a, ${NO_VALUE_B},
-      NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, o.value_total
+      NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, o.value_total, ${NO_SOURCE}
     FROM entity_liveness ent CROSS JOIN LATERAL (
       SELECT (array_agg(vh.head_fact_id ORDER BY vh.head_hlc_wall DESC, vh.head_hlc_counter DESC))[1:${Prisma.raw(String(ORPHAN_FACT_IDS))}] AS fact_ids,
         count(*)::bigint AS value_total, ${request.relation ? Prisma.sql`bool_or(vh.relation = ${request.relation})` : Prisma.sql`TRUE`} AS has_relation
@@ -95,7 +97,7 @@ function brokenRefSql(request: LintRequest, now: Date, severity?: Severity) {
   return Prisma.sql`
     SELECT 'broken_ref' AS "check", CASE WHEN r.relation IN (${Prisma.join(INTENT_REF_RELATIONS)}) THEN 'error' ELSE 'warning' END AS severity,
       r.entity, r.relation, ARRAY[r.head_fact_id] AS fact_ids, ${NO_CONFLICT}, r.ref_target, NULL::timestamptz AS valid_until,
-      r.value AS value_a, ${NO_VALUE_B}, r.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
+      r.value AS value_a, ${NO_VALUE_B}, r.confidence AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total, r.head_source AS source
     FROM (
       SELECT b.ref_target FROM (
         SELECT t.ref_target
@@ -133,7 +135,7 @@ function namespacingSql(request: LintRequest, now: Date) {
       SELECT rels.relation FROM rels WHERE rels.relation IS NOT NULL AND rels.relation !~ ${PREFIXED_RELATION}`;
   return Prisma.sql`
     SELECT 'namespacing' AS "check", 'warning' AS severity, n.entity, n.relation, n.fact_ids, ${NO_CONFLICT}, ${NO_REF},
-      NULL::timestamptz AS valid_until, NULL::jsonb AS value_a, ${NO_VALUE_B}, NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, n.value_total
+      NULL::timestamptz AS valid_until, NULL::jsonb AS value_a, ${NO_VALUE_B}, NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, n.value_total, ${NO_SOURCE}
     FROM (
       SELECT vh.entity, vh.relation, count(*)::bigint AS value_total,
         (array_agg(vh.head_fact_id ORDER BY vh.head_hlc_wall DESC, vh.head_hlc_counter DESC))[1:${Prisma.raw(String(ORPHAN_FACT_IDS))}] AS fact_ids
@@ -160,7 +162,7 @@ function integritySql(check: 'injection' | 'sensitive') {
         SELECT 'injection' AS "check", CASE WHEN vh.integrity_score >= ${INJECTION_SEVERITY.error} THEN 'error' WHEN vh.integrity_score >= ${INJECTION_SEVERITY.warning} THEN 'warning' ELSE 'info' END AS severity,
           vh.entity, vh.relation, ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a,
           to_jsonb(ARRAY(SELECT f FROM unnest(vh.integrity_flags) f WHERE f LIKE 'injection:%')) AS value_b, vh.integrity_score AS confidence_a, ${NO_CONFIDENCE_B},
-          1::bigint AS value_total
+          1::bigint AS value_total, vh.head_source AS source
         FROM value_heads vh
         WHERE vh.scope = ${request.scope} AND ${flagged} AND ${live('vh', now)} ${filters('vh', request)}
           AND vh.integrity_score >= coalesce(${setting('injection_threshold')}, ${config().integrity.injectionThreshold})`;
@@ -170,7 +172,7 @@ function integritySql(check: 'injection' | 'sensitive') {
     return Prisma.sql`
       SELECT 'sensitive' AS "check", CASE WHEN EXISTS (SELECT 1 FROM unnest(vh.integrity_flags) f WHERE f LIKE 'credential:%') THEN 'error' ELSE 'warning' END AS severity,
         vh.entity, vh.relation, ARRAY[vh.head_fact_id] AS fact_ids, ${NO_CONFLICT}, ${NO_REF}, NULL::timestamptz AS valid_until, NULL::jsonb AS value_a,
-        to_jsonb(${kept}) AS value_b, NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total
+        to_jsonb(${kept}) AS value_b, NULL::float8 AS confidence_a, ${NO_CONFIDENCE_B}, 1::bigint AS value_total, vh.head_source AS source
       FROM value_heads vh
       WHERE vh.scope = ${request.scope} AND ${flagged} AND ${live('vh', now)} ${filters('vh', request)} AND cardinality(${kept}) > 0`;
   };
@@ -216,6 +218,8 @@ export interface FindingRow {
   confidence_a: number | null;
   confidence_b: number | null;
   value_total: bigint | number | null;
+  /** The source of the finding's head fact, for a finding on one value (stale, broken_ref, injection, sensitive); else null. */
+  source: string | null;
   namespace: string;
 }
 

@@ -22,7 +22,7 @@ export function suggestedRelation(relation: string): string {
 }
 
 /** `validUntil`: the row's valid_until as formatInstant writes it, when the caller has it already. */
-export function describeFinding(row: Omit<FindingRow, 'namespace'>, scope: string, validUntil = row.valid_until ? formatInstant(row.valid_until) : ''): string {
+export function describeFinding(row: Omit<FindingRow, 'namespace' | 'source'>, scope: string, validUntil = row.valid_until ? formatInstant(row.valid_until) : ''): string {
   switch (row.check) {
     case 'contradiction': {
       const values = Number(row.value_total ?? 2);
@@ -70,7 +70,7 @@ function describeSensitive(signals: string[]): string {
   return `The value holds ${parts.join('; and ')}.`;
 }
 
-export function toFinding(row: Omit<FindingRow, 'namespace'>, scope: string): LintFinding {
+export function toFinding(row: Omit<FindingRow, 'namespace' | 'source'>, scope: string): LintFinding {
   const validUntil = row.valid_until ? formatInstant(row.valid_until) : null;
   const finding: LintFinding = {
     check: row.check,
@@ -171,11 +171,11 @@ export function findingFromRow(j: string, scope: string): LintFinding {
 }
 
 /**
- * One `j` of findingsJsonSql as a FindingRow (without its namespace, which no reader of `j` uses). The
+ * One `j` of findingsJsonSql as a FindingRow (without its namespace and source, which no reader of `j` uses). The
  * object is written out in FINDING_COLUMNS' order (run-lint.test.ts holds them to it): built with
  * Object.fromEntries it cost about 3 µs a finding more, 3–4 s of a 10M-fact lint's 1.17M findings.
  */
-export function parseFindingRow(j: string): Omit<FindingRow, 'namespace'> {
+export function parseFindingRow(j: string): Omit<FindingRow, 'namespace' | 'source'> {
   const v = JSON.parse(j) as FindingJsonValues;
   return {
     check: v[0], severity: v[1], entity: v[2], relation: v[3], fact_ids: v[4], conflict_id: v[5], ref_target: v[6],

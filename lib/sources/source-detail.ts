@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
-import { getDb } from '../db/prisma';
+import type { Tx } from '../db/prisma';
+import { readOnly } from '../db/read-only';
 import { notFound } from '../errors/domain-error';
 import { contradictedSql, oldestConflictSql } from '../facts/contradiction-sql';
 import type { FactValue } from '../facts/fact-value';
@@ -82,14 +83,15 @@ function outcomeOf(row: ContradictionRow): SourceOutcome {
   return row.decided ? 'lost' : 'closed';
 }
 
-async function contradictionsOf(scope: FactScope, source: string, now: Date, limit: number): Promise<SourceContradiction[]> {
-  const rows = await (await getDb()).$queryRaw<ContradictionRow[]>(Prisma.sql`
+async function contradictionsOf(tx: Tx, scope: FactScope, source: string, now: Date, limit: number): Promise<SourceContradiction[]> {
+  const rows = await tx.$queryRaw<ContradictionRow[]>(Prisma.sql`
     WITH sides AS (
       -- A fact in quarantine (pending or rejected) keeps its text out of every read: its value is null here.
       SELECT c.contradiction_id, f.value_hash, f.hlc_wall, f.hlc_counter,
         CASE WHEN EXISTS (SELECT 1 FROM quarantine q WHERE q.fact_id = f.id AND q.status <> 'promoted') THEN NULL ELSE f.value END AS value
-      FROM conflicts c JOIN facts f ON f.id IN (c.fact_a_id, c.fact_b_id)
-      WHERE c.scope = ${scope} AND c.contradiction_id IS NOT NULL AND f.source = ${source}
+      FROM conflicts c CROSS JOIN LATERAL (VALUES (c.fact_a_id, c.source_a), (c.fact_b_id, c.source_b)) AS side(fact_id, source)
+      JOIN facts f ON f.id = side.fact_id
+      WHERE c.scope = ${scope} AND c.contradiction_id IS NOT NULL AND side.source = ${source}
     )
     SELECT x.id AS contradiction_id, x.entity, x.relation, x.status, x.resolution_basis, x.opened_at, x.resolved_at, x.resolved_by,
       ${contradictedSql('x', now)} AS open, x.winner_value_hash IS NOT NULL AS decided,
@@ -128,13 +130,13 @@ interface FindingRow {
   value_b: unknown;
 }
 
-async function findingsOf(scope: FactScope, source: string, now: Date, limit: number): Promise<SourceFinding[]> {
+async function findingsOf(tx: Tx, scope: FactScope, source: string, now: Date, limit: number): Promise<SourceFinding[]> {
   const request = lintRequestSchema.parse({ scope, checks: ['stale', 'injection', 'sensitive'] });
   // Lint's own findings (one definition), kept to this source's values; expiring-soon values are not stale yet.
-  const rows = await (await getDb()).$queryRaw<FindingRow[]>(Prisma.sql`
+  const rows = await tx.$queryRaw<FindingRow[]>(Prisma.sql`
     SELECT u."check", u.severity, u.entity, u.relation, u.fact_ids[1] AS fact_id, u.valid_until, u.confidence_a, u.value_b
-    FROM (${findingsSql(request, now)}) u JOIN facts f ON f.id = u.fact_ids[1]
-    WHERE f.source = ${source} AND NOT (u."check" = 'stale' AND u.severity = 'info')
+    FROM (${findingsSql(request, now)}) u
+    WHERE u.source = ${source} AND NOT (u."check" = 'stale' AND u.severity = 'info')
     ORDER BY u.severity_rank, u.check_rank DESC, u.entity COLLATE "C", u.relation COLLATE "C"
     LIMIT ${limit}`);
   return rows.map((row) => ({
@@ -152,8 +154,12 @@ async function findingsOf(scope: FactScope, source: string, now: Date, limit: nu
 export async function getSourceDetail(rawSource: string, query: z.output<typeof sourceDetailQuerySchema>): Promise<SourceDetail> {
   const source = normalizeUri(rawSource);
   const now = new Date();
-  const summary = await summarizeSource(query.scope, source, now);
-  if (!summary) throw notFound('source_not_found', `${source} wrote no fact in scope ${query.scope}`);
-  const [contradictions, findings] = await Promise.all([contradictionsOf(query.scope, source, now, query.limit), findingsOf(query.scope, source, now, query.limit)]);
-  return { scope: query.scope, summary, contradictions, findings, computed_at: formatInstant(now) };
+  // One READ ONLY snapshot: the counts and the evidence behind them agree.
+  return readOnly(async (tx) => {
+    const summary = await summarizeSource(tx, query.scope, source, now);
+    if (!summary) throw notFound('source_not_found', `${source} wrote no fact in scope ${query.scope}`);
+    const contradictions = await contradictionsOf(tx, query.scope, source, now, query.limit);
+    const findings = await findingsOf(tx, query.scope, source, now, query.limit);
+    return { scope: query.scope, summary, contradictions, findings, computed_at: formatInstant(now) };
+  });
 }

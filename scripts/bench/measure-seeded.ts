@@ -10,7 +10,7 @@ import { measurePages } from './measure-pages';
 import { timed } from './timed';
 
 // npm run bench:seeded -- --url postgres://…/db [--scope company] [--runs 3] [--no-build] [--port P]
-//   [--only lint,synthesis,dry-run,pages,every-page,after-write,review-queue]
+//   [--only lint,synthesis,dry-run,pages,every-page,after-write,review-queue,sources]
 //
 // The reads of the user's path (`npm run bench`, docs/performance.md) on a PostgreSQL database that
 // is already filled — by `npm run seed -- --facts 10000000 --scope company`, say — where writing the
@@ -28,10 +28,13 @@ import { timed } from './timed';
 // the default set) times the queue's first page over HTTP, read from the maintained state, against
 // the same list narrowed by a filter that still reads every contradiction's review columns (the path
 // every page took before), and the queue's figures in-process, maintained against the definition
-// (countReviewQueueFull), in one run: docs/decisions.md § Maintained review queue.
+// (countReviewQueueFull), in one run: docs/decisions.md § Maintained review queue. `sources` (not in
+// the default set) times GET /v1/sources of the scope, from the maintained source figures against
+// the same aggregate with `full=true` (each source's facts counted, each conflict's facts read), in
+// one run (docs/decisions.md § Maintained source figures).
 
 const POLICY_ID = 'bench-seeded-half-life';
-const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page', 'after-write', 'review-queue'];
+const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page', 'after-write', 'review-queue', 'sources'];
 /** after-write: facts per write, and how many of them contradict a live value of the scope. */
 const NEW_FACTS = 1_000;
 const CONTRADICTING = 50;
@@ -215,6 +218,17 @@ async function main() {
       rows.push(row(`review-queue figures in-process (countReviewQueueFull, every contradiction), p50 of ${runs}`, fullFigures.p50, 0));
     }
 
+    if (parts.has('sources')) {
+      log('  sources…');
+      const sources = (extra: string) => () => client.call('GET', `/v1/sources?scope=${scope}&limit=100${extra}`, undefined, [200]);
+      const kept = await timed(runs, sources(''));
+      const full = await timed(runs, sources('&full=true'));
+      const same = JSON.stringify(omitTime((await sources('')()).json)) === JSON.stringify(omitTime((await sources('&full=true')()).json));
+      const rss = server.takePeakRssMb();
+      rows.push(row(`sources of the scope over HTTP (maintained source figures), p50 of ${runs}`, kept.p50, rss, 2, `first request ${kept.first.toFixed(2)} s; ${(kept.p50 / full.p50).toFixed(3)} × the row below; answers ${same ? 'equal' : 'DIFFER'}`));
+      rows.push(row(`sources of the scope with full=true over HTTP (every fact and conflict read), p50 of ${runs}`, full.p50, rss, undefined, `first request ${full.first.toFixed(2)} s`));
+    }
+
     const cookie = parts.has('pages') || parts.has('every-page') ? await client.signIn() : '';
     const skipped = (method: string, why: string): BenchRow => ({ database, method, facts: 0, seconds: 0, peakRssMb: 0, skipped: why });
     if (parts.has('pages')) {
@@ -283,4 +297,10 @@ async function liveStrings(databaseUrl: string, scope: string, n: number): Promi
   } finally {
     await db.end();
   }
+}
+
+/** A sources answer without the instant it was computed at, to compare two answers read moments apart. */
+function omitTime(answer: unknown): unknown {
+  const { computed_at: _computedAt, ...rest } = answer as { computed_at?: string };
+  return rest;
 }

@@ -163,9 +163,9 @@ async function indexRows(label: string, table: 'facts' | 'value_heads', keyColum
   }
 }
 
-/** The triggers that keep the maintained health state: entity_liveness and the synthesis state (migrations 20261127130000_entity_liveness, 20261127152030_synthesis_state). */
+/** The triggers that keep the maintained health state: entity_liveness, the synthesis state and the values each source holds (migrations 20261127130000_entity_liveness, 20261127152030_synthesis_state, 20261128004112_source_state). */
 const STATE_TRIGGERS = {
-  value_heads: ['entity_liveness', 'synthesis'].flatMap((state) => ['insert', 'update', 'delete'].map((op) => `value_heads_${state}_${op}`)),
+  value_heads: ['entity_liveness', 'synthesis', 'source_heads'].flatMap((state) => ['insert', 'update', 'delete'].map((op) => `value_heads_${state}_${op}`)),
   contradictions: ['insert', 'update', 'delete'].map((op) => `contradictions_synthesis_${op}`),
 };
 /** Batches of each half of the maintained-state comparison (after WARMUP). */
@@ -217,7 +217,7 @@ async function maintainedStateRow(context: BenchContext, label: string): Promise
   const write = perThousand(writes.off);
   return {
     database: label,
-    method: 'write cost: maintained health state (entity_liveness and synthesis triggers)',
+    method: 'write cost: maintained health state (entity_liveness, synthesis and source_heads triggers)',
     facts: counted,
     seconds: cost / 1000,
     peakRssMb: 0,

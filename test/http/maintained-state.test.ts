@@ -114,6 +114,44 @@ async function factRowsDrift(): Promise<unknown[]> {
     WHERE k.n IS DISTINCT FROM c.n`));
 }
 
+/**
+ * What each source wrote and holds as the triggers kept them (source_writes, source_heads) against a
+ * count of the facts and the heads, and every conflict's two sources against its facts', in one
+ * snapshot: the differences.
+ */
+async function sourceDrift(): Promise<unknown[]> {
+  return readOnly(async (tx) => [
+    ...(await tx.$queryRaw<unknown[]>(Prisma.sql`
+      SELECT coalesce(k.scope, c.scope) AS scope, coalesce(k.source, c.source) AS source, to_jsonb(k) AS kept, to_jsonb(c) AS counted
+      FROM (SELECT scope, source, sum(facts)::bigint AS facts, sum(retractions)::bigint AS retractions, min(first_write) AS first_write, max(last_write) AS last_write
+            FROM source_writes GROUP BY scope, source) k
+      FULL JOIN (SELECT scope, source, count(*)::bigint AS facts, count(*) FILTER (WHERE confidence = 0)::bigint AS retractions,
+            min(timestamp) AS first_write, max(timestamp) AS last_write FROM facts GROUP BY scope, source) c ON c.scope = k.scope AND c.source = k.source
+      WHERE (k.facts, k.retractions, k.first_write, k.last_write) IS DISTINCT FROM (c.facts, c.retractions, c.first_write, c.last_write)`)),
+    ...(await tx.$queryRaw<unknown[]>(Prisma.sql`
+      SELECT coalesce(k.scope, c.scope) AS scope, coalesce(k.source, c.source) AS source, k.n AS kept_held, c.n AS counted_held
+      FROM (SELECT scope, source, sum(values_held)::bigint AS n FROM source_heads GROUP BY scope, source HAVING sum(values_held) <> 0) k
+      FULL JOIN (SELECT scope, head_source AS source, count(*)::bigint AS n FROM value_heads WHERE confidence > 0 GROUP BY scope, head_source) c
+        ON c.scope = k.scope AND c.source = k.source
+      WHERE k.n IS DISTINCT FROM c.n`)),
+    ...(await tx.$queryRaw<unknown[]>(Prisma.sql`
+      SELECT c.id, c.source_a, fa.source AS fact_a_source, c.source_b, fb.source AS fact_b_source
+      FROM conflicts c JOIN facts fa ON fa.id = c.fact_a_id JOIN facts fb ON fb.id = c.fact_b_id
+      WHERE c.source_a IS DISTINCT FROM fa.source OR c.source_b IS DISTINCT FROM fb.source`)),
+  ]);
+}
+
+/** GET /v1/sources of the scope from the maintained figures against full=true (every fact and conflict read): equal, but for when each was computed. */
+async function sourcesAnswers(): Promise<{ kept: unknown; full: unknown }> {
+  const read = async (full: boolean) => {
+    const res = await api.get('/v1/sources', { query: { scope: SCOPE, limit: 500, sort: 'source', ...(full ? { full: 'true' } : {}) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { computed_at: _at, ...rest } = res.body as { computed_at: string };
+    return rest;
+  };
+  return { kept: await read(false), full: await read(true) };
+}
+
 /** Now, and instants around the expiries the steps write (0.5–3.5 s ahead) and before them. */
 const aroundNow = () => [0, 700, 1_500, 2_600, 4_000, -1_000, -60_000].map((ms) => new Date(Date.now() + ms));
 
@@ -176,7 +214,9 @@ async function step(random: ReturnType<typeof generator>, world: { entities: str
   const kind = random.pick(['assert', 'assert', 'assert', 'assert', 'retract value', 'retract triple', 'ref', 'ref', 'resolve', 'dismiss', 'reopen or undo', 'quarantine', 'decide quarantine', 'sweep', 'time']);
   switch (kind) {
     case 'assert': {
-      const fact = await write(wireFact(entity, value, { relation, valid_until: expiring(), confidence: Math.round((0.2 + random.next() * 0.8) * 100) / 100 }));
+      // A source per value (no random draw: the seeded sequences stay as they were), so the sources' figures see several.
+      const source = `stigmem://test/${world.ns}/agent-${value}`;
+      const fact = await write(wireFact(entity, value, { relation, source, valid_until: expiring(), confidence: Math.round((0.2 + random.next() * 0.8) * 100) / 100 }));
       world.factIds.push(fact.id);
       return `${kind} ${entity} ${relation} ${value}`;
     }
@@ -259,7 +299,10 @@ describeHttp('maintained health state', () => {
         expect(await drift(prefix), done.join('\n')).toEqual([]);
         expect(await synthesisDrift(aroundNow()), done.join('\n')).toEqual([]);
         expect(await factRowsDrift(), done.join('\n')).toEqual([]);
+        expect(await sourceDrift(), done.join('\n')).toEqual([]);
         if (i % 5 === 4) {
+          const sources = await sourcesAnswers();
+          expect(sources.kept, done.join('\n')).toEqual(sources.full);
           // Now, and three weeks on: every contradiction aged, every expiring value expired (read again at that instant).
           expect(await queueDrift(new Date()), done.join('\n')).toEqual([]);
           expect(await queueDrift(new Date(Date.now() + 21 * 86400_000)), done.join('\n')).toEqual([]);
@@ -293,6 +336,7 @@ describeHttp('maintained health state', () => {
     expect(await drift(prefix)).toEqual([]);
     expect(await synthesisDrift(aroundNow())).toEqual([]);
     expect(await factRowsDrift()).toEqual([]);
+    expect(await sourceDrift()).toEqual([]);
   });
 
   it('the reconciler finds a changed, a missing and a stray row, repairs them and counts them in /metrics', async () => {

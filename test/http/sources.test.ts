@@ -75,6 +75,10 @@ describeHttp('sources', () => {
     const agents = expectBody(await api.get('/v1/sources', { query: { scope: S, agents_only: 'true', limit: 500 } }), 200, SourceList);
     expect(agents.sources.some((s) => s.system)).toBe(false);
     expect(agents.total).toBe(agents.sources.length);
+    // The maintained figures (what each source wrote, each conflict's sources, each head's source) equal a count from the facts.
+    const full = expectBody(await api.get('/v1/sources', { query: { scope: S, limit: 500, full: 'true' } }), 200, SourceList);
+    expect(full.sources.find((s) => s.source === a)).toEqual(of(a));
+    expect(full.sources.find((s) => s.source === b)).toEqual(of(b));
   });
 
   it("counts a contradiction as open while its triple is contradicted: once its values expired down to one, it is closed", async () => {
@@ -148,6 +152,7 @@ describeHttp('sources', () => {
     expectError(await api.get('/v1/sources', { query: { scope: S, sort: 'score; DROP TABLE facts' } }), 422, 'validation_error');
     expectError(await api.get('/v1/sources', { query: { scope: S, limit: 0 } }), 422, 'validation_error');
     expectError(await api.get('/v1/sources', { query: { scope: S, agents_only: 'yes' } }), 422, 'validation_error');
+    expectError(await api.get('/v1/sources', { query: { scope: S, full: 'yes' } }), 422, 'validation_error');
     expectError(await api.get(`/v1/sources/${encodeURIComponent(`stigmem://test/nobody-${uid()}`)}`, { query: { scope: S } }), 404, 'source_not_found');
     expectError(await api.post('/v1/sources', {}), 405, 'method_not_allowed');
     const company = await createKey(['read'], ['company'], 'company-reader');
