@@ -163,10 +163,17 @@ async function indexRows(label: string, table: 'facts' | 'value_heads', keyColum
   }
 }
 
-/** The triggers that keep the maintained health state: entity_liveness, the synthesis state and the values each source holds (migrations 20261127130000_entity_liveness, 20261127152030_synthesis_state, 20261128004112_source_state). */
+/**
+ * The triggers that keep the maintained health state: entity_liveness, the synthesis state (with its
+ * triggers on contradictions) and the values each source holds (migrations
+ * 20261127130000_entity_liveness, 20261127152030_synthesis_state, 20261128004112_source_state).
+ * BENCH_STATE_TRIGGERS (e.g. `synthesis` or `source_heads,entity_liveness`) turns only those on and
+ * off, to measure one piece's share.
+ */
+const STATE_PIECES = process.env.BENCH_STATE_TRIGGERS?.split(',').map((p) => p.trim()) ?? ['entity_liveness', 'synthesis', 'source_heads'];
 const STATE_TRIGGERS = {
-  value_heads: ['entity_liveness', 'synthesis', 'source_heads'].flatMap((state) => ['insert', 'update', 'delete'].map((op) => `value_heads_${state}_${op}`)),
-  contradictions: ['insert', 'update', 'delete'].map((op) => `contradictions_synthesis_${op}`),
+  value_heads: STATE_PIECES.flatMap((state) => ['insert', 'update', 'delete'].map((op) => `value_heads_${state}_${op}`)),
+  ...(STATE_PIECES.includes('synthesis') ? { contradictions: ['insert', 'update', 'delete'].map((op) => `contradictions_synthesis_${op}`) } : {}),
 };
 /** Batches of each half of the maintained-state comparison (after WARMUP). */
 const STATE_BATCHES = 30;
@@ -217,7 +224,7 @@ async function maintainedStateRow(context: BenchContext, label: string): Promise
   const write = perThousand(writes.off);
   return {
     database: label,
-    method: 'write cost: maintained health state (entity_liveness, synthesis and source_heads triggers)',
+    method: `write cost: maintained health state (${STATE_PIECES.join(', ')} triggers)`,
     facts: counted,
     seconds: cost / 1000,
     peakRssMb: 0,
