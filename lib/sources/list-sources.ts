@@ -16,10 +16,11 @@ import { formatInstant } from '../time/instant';
 // sensitive findings, its facts in quarantine. Every count comes from the definition the rest of
 // the node uses: findings from lint's own SQL (lib/lint/finding-sql.ts), an open contradiction is
 // one lint reports (open, two live values or more: the review queue's maintained rows). What a
-// source wrote is maintained by the write path (source_writes) and each conflict carries its facts'
-// sources (docs/decisions.md § Maintained source figures), so no request reads the scope's facts; the
-// values held are still one pass over the scope's heads, the findings one over its expired and
-// flagged values.
+// source wrote and holds is maintained by the write path (source_writes, source_heads) and each
+// conflict carries its facts' sources (docs/decisions.md § Maintained source figures), so no request
+// reads the scope's facts or every head; what is left per request is one pass over the scope's
+// conflicts and contradictions, and lint's stale, injection and sensitive findings (the expired and
+// flagged values, by index).
 
 export const sourcesQuerySchema = z.object({
   scope: scopeSchema,
