@@ -16,6 +16,29 @@ export function advanceClock(ms: number): void {
   vi.setSystemTime(target);
 }
 
+/**
+ * Runs `read` with the node's clock standing still, so that two reads compared with each other see
+ * the same instant (a value expiring between them would otherwise differ). The clock then goes on
+ * from where it would have been, moved forward or not as before.
+ */
+export async function withClockHeld<T>(read: () => Promise<T>): Promise<T> {
+  const held = Date.now();
+  const started = performance.now();
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: false });
+  vi.setSystemTime(held);
+  try {
+    return await read();
+  } finally {
+    const resumed = held + (performance.now() - started);
+    if (faked) {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(resumed);
+    } else {
+      vi.useRealTimers();
+    }
+  }
+}
+
 afterEach(() => {
   if (!faked) return;
   vi.useRealTimers();

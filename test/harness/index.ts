@@ -16,4 +16,4 @@ export { liveValues } from './db-state';
 export { compareHlcText } from './hlc';
 export { takeTurnsOnScopeHistory } from './scope-history-turns';
 export { setEnv } from './env';
-export { advanceClock } from './clock';
+export { advanceClock, withClockHeld } from './clock';

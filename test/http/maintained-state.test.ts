@@ -9,7 +9,7 @@ import { countSynthesisStats, maintainedSynthesisStats } from '@/lib/synthesis/s
 import { reconcileSynthesisState, settleSynthesisState } from '@/lib/synthesis/synthesis-state';
 import { LintResult } from '@/lib/wire/lint';
 import { FactRecord } from '@/lib/wire/records';
-import { advanceClock, api, conflictsOf, describeHttp, expectBody, uid, wireFact, type WireValue } from '../harness';
+import { advanceClock, api, conflictsOf, describeHttp, expectBody, uid, wireFact, withClockHeld, type WireValue } from '../harness';
 import { createPolicy, importAged } from '../decay-helpers';
 
 // Maintained health state (docs/decisions.md § Maintained health state): entity_liveness and the
@@ -141,15 +141,14 @@ async function sourceDrift(): Promise<unknown[]> {
   ]);
 }
 
-/** GET /v1/sources of the scope from the maintained figures against full=true (every fact and conflict read): equal, but for when each was computed. */
+/** GET /v1/sources of the scope from the maintained figures against full=true (every fact and conflict read), both at one instant (values expire between steps). */
 async function sourcesAnswers(): Promise<{ kept: unknown; full: unknown }> {
   const read = async (full: boolean) => {
     const res = await api.get('/v1/sources', { query: { scope: SCOPE, limit: 500, sort: 'source', ...(full ? { full: 'true' } : {}) } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const { computed_at: _at, ...rest } = res.body as { computed_at: string };
-    return rest;
+    return res.body;
   };
-  return { kept: await read(false), full: await read(true) };
+  return withClockHeld(async () => ({ kept: await read(false), full: await read(true) }));
 }
 
 /** Now, and instants around the expiries the steps write (0.5–3.5 s ahead) and before them. */
