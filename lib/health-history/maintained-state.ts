@@ -1,6 +1,7 @@
 import { FACT_SCOPES } from '../facts/scope';
 import { reconcileEntityLiveness } from '../facts/entity-liveness';
 import { reconcileSynthesisState, settleSynthesisState } from '../synthesis/synthesis-state';
+import { reconcileSourceState } from '../sources/source-state';
 
 // The maintained health state's upkeep (docs/decisions.md § Maintained health state), run by the
 // health scheduler's leader in the background: settling often, reconciling hourly.
@@ -11,6 +12,7 @@ export async function reconcileMaintainedState(): Promise<{ scope: string; state
   for (const scope of FACT_SCOPES) {
     done.push({ state: 'entity_liveness', ...(await reconcileEntityLiveness(scope)) });
     done.push({ state: 'synthesis', ...(await reconcileSynthesisState(scope)) });
+    done.push({ state: 'sources', ...(await reconcileSourceState(scope)) });
   }
   return done;
 }

@@ -7,6 +7,7 @@ import { CONFLICT_SORTS, contradictionQueueSql, listContradictions, SORT_DIRECTI
 import { readOnly } from '@/lib/db/read-only';
 import { countSynthesisStats, maintainedSynthesisStats } from '@/lib/synthesis/synthesis-stats';
 import { reconcileSynthesisState, settleSynthesisState } from '@/lib/synthesis/synthesis-state';
+import { reconcileSourceState, sourceStateDriftSql, type SourceStateDrift } from '@/lib/sources/source-state';
 import { LintResult } from '@/lib/wire/lint';
 import { FactRecord } from '@/lib/wire/records';
 import { advanceClock, api, conflictsOf, describeHttp, expectBody, uid, wireFact, withClockHeld, type WireValue } from '../harness';
@@ -117,28 +118,10 @@ async function factRowsDrift(): Promise<unknown[]> {
 /**
  * What each source wrote and holds as the triggers kept them (source_writes, source_heads) against a
  * count of the facts and the heads, and every conflict's two sources against its facts', in one
- * snapshot: the differences.
+ * snapshot (the reconciler's comparison; GET /v1/sources against full=true checks it from outside): the differences.
  */
-async function sourceDrift(): Promise<unknown[]> {
-  return readOnly(async (tx) => [
-    ...(await tx.$queryRaw<unknown[]>(Prisma.sql`
-      SELECT coalesce(k.scope, c.scope) AS scope, coalesce(k.source, c.source) AS source, to_jsonb(k) AS kept, to_jsonb(c) AS counted
-      FROM (SELECT scope, source, sum(facts)::bigint AS facts, sum(retractions)::bigint AS retractions, min(first_write) AS first_write, max(last_write) AS last_write
-            FROM source_writes GROUP BY scope, source) k
-      FULL JOIN (SELECT scope, source, count(*)::bigint AS facts, count(*) FILTER (WHERE confidence = 0)::bigint AS retractions,
-            min(timestamp) AS first_write, max(timestamp) AS last_write FROM facts GROUP BY scope, source) c ON c.scope = k.scope AND c.source = k.source
-      WHERE (k.facts, k.retractions, k.first_write, k.last_write) IS DISTINCT FROM (c.facts, c.retractions, c.first_write, c.last_write)`)),
-    ...(await tx.$queryRaw<unknown[]>(Prisma.sql`
-      SELECT coalesce(k.scope, c.scope) AS scope, coalesce(k.source, c.source) AS source, k.n AS kept_held, c.n AS counted_held
-      FROM (SELECT scope, source, sum(values_held)::bigint AS n FROM source_heads GROUP BY scope, source HAVING sum(values_held) <> 0) k
-      FULL JOIN (SELECT scope, head_source AS source, count(*)::bigint AS n FROM value_heads WHERE confidence > 0 GROUP BY scope, head_source) c
-        ON c.scope = k.scope AND c.source = k.source
-      WHERE k.n IS DISTINCT FROM c.n`)),
-    ...(await tx.$queryRaw<unknown[]>(Prisma.sql`
-      SELECT c.id, c.source_a, fa.source AS fact_a_source, c.source_b, fb.source AS fact_b_source
-      FROM conflicts c JOIN facts fa ON fa.id = c.fact_a_id JOIN facts fb ON fb.id = c.fact_b_id
-      WHERE c.source_a IS DISTINCT FROM fa.source OR c.source_b IS DISTINCT FROM fb.source`)),
-  ]);
+async function sourceDrift(): Promise<SourceStateDrift[]> {
+  return (await getDb()).$queryRaw<SourceStateDrift[]>(sourceStateDriftSql());
 }
 
 /** GET /v1/sources of the scope from the maintained figures against full=true (every fact and conflict read), both at one instant (values expire between steps). */
@@ -318,6 +301,12 @@ describeHttp('maintained health state', () => {
     const prefix = `stigmem://test/${ns}/`;
     const entities = [0, 1, 2].map((i) => `${prefix}e${i}`);
     const soon = () => new Date(Date.now() + 60_000).toISOString();
+    // The source figures' reconciler runs beside the writers: a write in flight is never drift.
+    let writing = true;
+    const reconciled: number[] = [];
+    const reconciler = (async () => {
+      while (writing) reconciled.push((await reconcileSourceState(SCOPE)).repaired);
+    })();
     await Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
         for (let i = 0; i < 10; i++) {
@@ -331,7 +320,10 @@ describeHttp('maintained health state', () => {
           expect(res.status, JSON.stringify(res.body)).toBe(201);
         }
       }),
-    );
+    ).finally(() => (writing = false));
+    await reconciler;
+    expect(reconciled.length).toBeGreaterThan(0);
+    expect(reconciled.filter((n) => n > 0)).toEqual([]);
     expect(await drift(prefix)).toEqual([]);
     expect(await synthesisDrift(aroundNow())).toEqual([]);
     expect(await factRowsDrift()).toEqual([]);
@@ -383,6 +375,49 @@ describeHttp('maintained health state', () => {
     expect(await synthesisDrift(aroundNow())).toEqual([]);
     expect((await driftCounted('synthesis')) - before).toBe(repaired);
     expect((await reconcileSynthesisState(SCOPE)).repaired).toBe(0);
+  });
+
+  it('sources: the reconciler finds a changed, a missing and a stray figure and a conflict without its sources, repairs them and counts them in /metrics', async () => {
+    const ns = `src${uid()}`;
+    const entity = `stigmem://test/${ns}/e`;
+    const [a, b] = ['a', 'b'].map((name) => `stigmem://test/${ns}/agent-${name}`);
+    await write(wireFact(entity, 'red', { relation: `${ns}:color`, source: a }));
+    await write(wireFact(entity, 'blue', { relation: `${ns}:color`, source: b }));
+    await write(wireFact(entity, 'tall', { relation: `${ns}:size`, source: a }));
+    const [conflict] = await conflictsOf(entity, 'unresolved');
+    const stray = `stigmem://test/${ns}/agent-stray`;
+    expect(await sourceDrift()).toEqual([]);
+    const clean = await sourcesAnswers();
+    expect(clean.kept).toEqual(clean.full);
+
+    const db = await getDb();
+    await db.$executeRaw`UPDATE source_writes SET facts = facts + 5, last_write = last_write + interval '1 day' WHERE scope = ${SCOPE} AND source = ${a}`;
+    await db.$executeRaw`DELETE FROM source_writes WHERE scope = ${SCOPE} AND source = ${b}`;
+    await db.$executeRaw`INSERT INTO source_writes (scope, source, stripe, facts, retractions, first_write, last_write) VALUES (${SCOPE}, ${stray}, 3, 7, 1, now(), now())`;
+    await db.$executeRaw`UPDATE source_heads SET values_held = values_held + 2 WHERE scope = ${SCOPE} AND source = ${a}`;
+    await db.$executeRaw`UPDATE conflicts SET source_a = NULL WHERE id = ${conflict.conflict_id}`;
+    const found = await sourceDrift();
+    expect(found).toEqual(expect.arrayContaining([
+      { kind: 'writes', scope: SCOPE, key: a },
+      { kind: 'writes', scope: SCOPE, key: b },
+      { kind: 'writes', scope: SCOPE, key: stray },
+      { kind: 'heads', scope: SCOPE, key: a },
+      { kind: 'conflict', scope: SCOPE, key: conflict.conflict_id },
+    ]));
+    // The page answers from the drifted figures; the full count does not.
+    const drifted = await sourcesAnswers();
+    expect(drifted.kept).not.toEqual(drifted.full);
+
+    const before = await driftCounted('sources');
+    const { repaired } = await reconcileSourceState(SCOPE);
+    expect(repaired).toBe(found.length);
+    expect(await sourceDrift()).toEqual([]);
+    const after = await sourcesAnswers();
+    expect(after.kept).toEqual(after.full);
+    const mine = (answer: unknown) => (answer as { sources: { source: string }[] }).sources.filter((s) => s.source.includes(ns));
+    expect(mine(after.full)).toEqual(mine(clean.full));
+    expect((await driftCounted('sources')) - before).toBe(repaired);
+    expect((await reconcileSourceState(SCOPE)).repaired).toBe(0);
   });
 
   it('review queue: the reconciler finds a contradiction opening the maintained row lost, repairs it and counts it in /metrics', async () => {
