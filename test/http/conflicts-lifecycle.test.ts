@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DismissResponse, FactBatch, FactList, FactRecord } from '@/lib/wire/records';
-import { advanceClock, api, conflictById, conflictsOf, contradictionsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact, setEnv } from '../harness';
+import { advanceClock, api, conflictById, conflictsOf, contradictionsOf, createKey, describeHttp, expectBody, expectError, liveValues, openConflict, str, TEST_SOURCE, uniqueEntity, wireFact, setEnv, withClockHeld } from '../harness';
 
 // How conflicts open and close: recording at write time (dedupe per pair), dismissal with its
 // cooldown, closing by retraction, and expiry that closes nothing.
@@ -174,10 +174,14 @@ describeHttp('conflicts closed by retraction', () => {
   it('does not close a conflict whose side merely expired', async () => {
     const entity = uniqueEntity('expiry');
     const validUntil = Date.now() + 1500;
-    await assertValues(entity, ['red'], { valid_until: new Date(validUntil).toISOString() });
-    await assertValues(entity, ['blue']);
-    const [conflict] = await conflictsOf(entity, 'unresolved');
-    expect(conflict).toBeDefined();
+    // Red is live when blue is written, however slow the machine: the node's clock stands still meanwhile.
+    const conflict = await withClockHeld(async () => {
+      await assertValues(entity, ['red'], { valid_until: new Date(validUntil).toISOString() });
+      await assertValues(entity, ['blue']);
+      const [opened] = await conflictsOf(entity, 'unresolved');
+      expect(opened).toBeDefined();
+      return opened;
+    });
     advanceClock(validUntil - Date.now() + 50);
     expect(await liveValues(entity)).toEqual(['blue']);
     await assertValues(entity, ['blue']);

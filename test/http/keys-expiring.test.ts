@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CreatedKey, FactList } from '@/lib/wire/records';
-import { advanceClock, api, createKey, describeHttp, expectBody, expectError, type TestKey, uniqueEntity } from '../harness';
+import { advanceClock, api, createKey, describeHttp, expectBody, expectError, type TestKey, uniqueEntity, withClockHeld } from '../harness';
 import { ExpiringKeys } from '@/lib/wire/keys';
 
 // Key expiry and GET /v1/auth/keys/expiring-soon (docs/api.md § Keys): the reference node's
@@ -67,10 +67,14 @@ describeHttp('key expiry and GET /v1/auth/keys/expiring-soon', () => {
 
   it('refuses an expired key with 401 like a revoked one, and lists it no more', async () => {
     const expiresAt = Date.now() + 1500;
-    const res = await api.post('/v1/auth/keys', { entity_uri: uniqueEntity('short'), allowed_scopes: ['team'], expires_at: new Date(expiresAt).toISOString() });
-    const created = expectBody(res, 201, CreatedKey);
-    expectBody(await api.get('/v1/facts', { key: created.key, query: { scope: 'team' } }), 200, FactList);
-    expect((await expiring(undefined, 1)).map((key) => key.id)).toContain(created.id);
+    // The key works until it expires, however slow the machine: the node's clock stands still meanwhile.
+    const created = await withClockHeld(async () => {
+      const res = await api.post('/v1/auth/keys', { entity_uri: uniqueEntity('short'), allowed_scopes: ['team'], expires_at: new Date(expiresAt).toISOString() });
+      const key = expectBody(res, 201, CreatedKey);
+      expectBody(await api.get('/v1/facts', { key: key.key, query: { scope: 'team' } }), 200, FactList);
+      expect((await expiring(undefined, 1)).map((k) => k.id)).toContain(key.id);
+      return key;
+    });
     advanceClock(expiresAt - Date.now() + 50);
     expectError(await api.get('/v1/facts', { key: created.key, query: { scope: 'team' } }), 401, 'unauthorized');
     expect((await expiring(undefined, 1)).map((key) => key.id)).not.toContain(created.id);

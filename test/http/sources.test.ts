@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { advanceClock, api, createKey, describeHttp, expectBody, expectError, uid, uniqueEntity, wireFact } from '../harness';
+import { advanceClock, api, createKey, describeHttp, expectBody, expectError, uid, uniqueEntity, wireFact, withClockHeld } from '../harness';
 import { SourceDetail, SourceList } from '@/lib/wire/sources';
 
 // The Sources view's API (docs/api.md § Sources): per source of a scope, what it wrote and holds,
@@ -85,14 +85,17 @@ describeHttp('sources', () => {
     const run = uid();
     const [c, d] = [`stigmem://test/src-${run}/c`, `stigmem://test/src-${run}/d`];
     const entity = uniqueEntity('src-expiring');
-    expect((await api.post('/v1/facts', wireFact(entity, 'soon', { scope: S, source: c, valid_until: new Date(Date.now() + 2_000).toISOString() }))).status).toBe(201);
-    expect((await api.post('/v1/facts', wireFact(entity, 'stays', { scope: S, source: d }))).status).toBe(201);
     const counts = async () => {
       const listed = expectBody(await api.get('/v1/sources', { query: { scope: S, limit: 500 } }), 200, SourceList);
       return [c, d].map((source) => listed.sources.find((s) => s.source === source)?.contradictions);
     };
     const open = { total: 1, open: 1, won: 0, lost: 0, dismissed: 0, closed: 0 };
-    expect(await counts()).toEqual([open, open]);
+    // The node's clock stands still until the value should expire, however slow the machine.
+    await withClockHeld(async () => {
+      expect((await api.post('/v1/facts', wireFact(entity, 'soon', { scope: S, source: c, valid_until: new Date(Date.now() + 2_000).toISOString() }))).status).toBe(201);
+      expect((await api.post('/v1/facts', wireFact(entity, 'stays', { scope: S, source: d }))).status).toBe(201);
+      expect(await counts()).toEqual([open, open]);
+    });
     advanceClock(5_000);
     const closed = { ...open, open: 0, closed: 1 };
     expect(await counts()).toEqual([closed, closed]);
