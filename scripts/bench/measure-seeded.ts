@@ -10,7 +10,7 @@ import { measurePages } from './measure-pages';
 import { timed } from './timed';
 
 // npm run bench:seeded -- --url postgres://…/db [--scope company] [--runs 3] [--no-build] [--port P]
-//   [--only lint,synthesis,dry-run,pages,every-page,after-write,review-queue,sources]
+//   [--only lint,synthesis,dry-run,pages,every-page,after-write,review-queue,sources,reconcile]
 //
 // The reads of the user's path (`npm run bench`, docs/performance.md) on a PostgreSQL database that
 // is already filled — by `npm run seed -- --facts 10000000 --scope company`, say — where writing the
@@ -31,10 +31,12 @@ import { timed } from './timed';
 // (countReviewQueueFull), in one run: docs/decisions.md § Maintained review queue. `sources` (not in
 // the default set) times GET /v1/sources of the scope, from the maintained source figures against
 // the same aggregate with `full=true` (each source's facts counted, each conflict's facts read), in
-// one run (docs/decisions.md § Maintained source figures).
+// one run (docs/decisions.md § Maintained source figures). `reconcile` (not in the default set) times
+// the scheduler's hourly pass in-process, each reconciler over the scope (entity liveness, synthesis
+// state, source figures), with the drift each found (0 on a database no one edited by hand).
 
 const POLICY_ID = 'bench-seeded-half-life';
-const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page', 'after-write', 'review-queue', 'sources'];
+const PARTS = ['lint', 'synthesis', 'dry-run', 'pages', 'every-page', 'after-write', 'review-queue', 'sources', 'reconcile'];
 /** after-write: facts per write, and how many of them contradict a live value of the scope. */
 const NEW_FACTS = 1_000;
 const CONTRADICTING = 50;
@@ -227,6 +229,24 @@ async function main() {
       const rss = server.takePeakRssMb();
       rows.push(row(`sources of the scope over HTTP (maintained source figures), p50 of ${runs}`, kept.p50, rss, 2, `first request ${kept.first.toFixed(2)} s; ${(kept.p50 / full.p50).toFixed(3)} × the row below; answers ${same ? 'equal' : 'DIFFER'}`));
       rows.push(row(`sources of the scope with full=true over HTTP (every fact and conflict read), p50 of ${runs}`, full.p50, rss, undefined, `first request ${full.first.toFixed(2)} s`));
+    }
+
+    if (parts.has('reconcile')) {
+      log('  reconcilers…');
+      process.env.DATABASE_URL = databaseUrl;
+      const { reconcileEntityLiveness } = await import('../../lib/facts/entity-liveness');
+      const { reconcileSynthesisState } = await import('../../lib/synthesis/synthesis-state');
+      const { reconcileSourceState } = await import('../../lib/sources/source-state');
+      const passes = [
+        ['entity liveness', reconcileEntityLiveness],
+        ['synthesis state', reconcileSynthesisState],
+        ['source figures', reconcileSourceState],
+      ] as const;
+      for (const [name, reconcile] of passes) {
+        let repaired = 0;
+        const pass = await timed(runs, async () => void (repaired += (await reconcile(scope)).repaired));
+        rows.push(row(`reconciler in-process: ${name} compared with a full count, p50 of ${runs}`, pass.p50, 0, undefined, `first ${pass.first.toFixed(2)} s; ${repaired} drifted rows found and repaired; the server's RSS not measured`));
+      }
     }
 
     const cookie = parts.has('pages') || parts.has('every-page') ? await client.signIn() : '';
