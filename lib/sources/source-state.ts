@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { getDb, TX_OPTIONS } from '../db/prisma';
+import { BACKGROUND_READ_TIMEOUT_MS, readOnly } from '../db/read-only';
 import { lockScopes } from '../facts/write-locks';
 import { observeStateCheck } from '../metrics/registry';
 import { logger } from '../observability/logger';
@@ -58,9 +59,11 @@ export function sourceStateDriftSql(scope?: string): Prisma.Sql {
  * drifted sources again and rewrites them, so no write commits between its count and its rows.
  */
 export async function reconcileSourceState(scope: string): Promise<{ scope: string; repaired: number }> {
-  const db = await getDb();
-  const drifted = await db.$queryRaw<SourceStateDrift[]>(sourceStateDriftSql(scope));
+  // Read-only (JIT off, which compiling this aggregate would cost; a replica may answer: the
+  // comparison is within one snapshot wherever it runs, and drift stays until it is repaired).
+  const drifted = await readOnly((tx) => tx.$queryRaw<SourceStateDrift[]>(sourceStateDriftSql(scope)), { timeoutMs: BACKGROUND_READ_TIMEOUT_MS });
   if (drifted.length) {
+    const db = await getDb();
     const keys = (kind: SourceStateKind) => drifted.filter((d) => d.kind === kind).map((d) => d.key);
     const [writes, heads, conflicts] = [keys('writes'), keys('heads'), keys('conflict')];
     await db.$transaction(async (tx) => {
