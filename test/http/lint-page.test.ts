@@ -6,7 +6,7 @@ import { FactRecord } from '@/lib/wire/records';
 import { blocksOf } from '@/lib/lint/lint-page';
 import { LINT_CHECKS } from '@/lib/lint/lint-request';
 import { encodeCursor } from '@/lib/schemas/query-params';
-import { advanceClock, api, describeHttp, expectBody, expectError, setEnv, uniqueEntity, wireFact } from '../harness';
+import { advanceClock, api, describeHttp, expectBody, expectError, setEnv, uniqueEntity, wireFact, withClockHeld } from '../harness';
 
 // POST /v1/lint with `limit` (docs/decisions.md § Paged lint): pages in §14.2's order whose
 // concatenation is the whole lint, whatever the page size, the checks or the filters; a cursor that
@@ -132,9 +132,12 @@ describeHttp('lint pages', () => {
 
   it("the scope page's preview is the lint's first page, with its contradictions' facts", async () => {
     for (const tag of ['preview-1', 'preview-2']) await seedEveryCheck(tag);
-    const expected = await whole({});
+    // Both read at one instant: a value of an earlier test may expire between them.
+    const [expected, preview] = await withClockHeld(async () => [
+      await whole({}),
+      expectBody(await api.get(`/api/scopes/${S}/lint-preview`), 200, LintPreviewAnswer),
+    ] as const);
     expect(expected.length).toBeGreaterThan(PREVIEW_ROWS);
-    const preview = expectBody(await api.get(`/api/scopes/${S}/lint-preview`), 200, LintPreviewAnswer);
     expect(preview.findings).toEqual(expected.slice(0, PREVIEW_ROWS));
     expect(preview.more).toBe(true);
     const contradicted = preview.findings.filter((f) => f.check === 'contradiction').flatMap((f) => f.fact_ids);
