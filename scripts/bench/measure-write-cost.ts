@@ -170,7 +170,11 @@ async function indexRows(label: string, table: 'facts' | 'value_heads', keyColum
  * BENCH_STATE_TRIGGERS (e.g. `synthesis` or `source_heads,entity_liveness`) turns only those on and
  * off, to measure one piece's share.
  */
-const STATE_PIECES = process.env.BENCH_STATE_TRIGGERS?.split(',').map((p) => p.trim()) ?? ['entity_liveness', 'synthesis', 'source_heads'];
+const ALL_STATE_PIECES = ['entity_liveness', 'synthesis', 'source_heads'];
+const STATE_PIECES = process.env.BENCH_STATE_TRIGGERS?.split(',').map((p) => p.trim()) ?? ALL_STATE_PIECES;
+for (const piece of STATE_PIECES) {
+  if (!ALL_STATE_PIECES.includes(piece)) throw new Error(`BENCH_STATE_TRIGGERS takes ${ALL_STATE_PIECES.join(', ')}; got ${piece}`);
+}
 const STATE_TRIGGERS = {
   value_heads: STATE_PIECES.flatMap((state) => ['insert', 'update', 'delete'].map((op) => `value_heads_${state}_${op}`)),
   ...(STATE_PIECES.includes('synthesis') ? { contradictions: ['insert', 'update', 'delete'].map((op) => `contradictions_synthesis_${op}`) } : {}),
