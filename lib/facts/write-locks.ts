@@ -2,6 +2,7 @@ import { config } from '../config/config';
 import { databaseKind } from '../db/connection';
 import type { Tx } from '../db/prisma';
 import { sqlArray } from '../db/sql-array';
+import { observeLockWait } from '../metrics/registry';
 
 // What a write locks (docs/decisions.md § Parallel writes). The contradiction rules read and write
 // one triple's state (value heads, its contradiction and conflicts), so writers of one triple must
@@ -66,22 +67,34 @@ async function setLockWait(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${config().writeLockWaitMs}ms`}, true)`;
 }
 
+/** Runs `take` and counts how long it waited (stigmem_write_lock_wait_seconds; a refused wait counts too). */
+async function timedWait(lock: 'entities' | 'scopes', take: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  try {
+    await take();
+  } finally {
+    observeLockWait(lock, (performance.now() - started) / 1000);
+  }
+}
+
 /** Locks what a write of `targets` touches: their entities under shared scope locks, or, past MAX_ENTITY_LOCKS entities, their scopes whole. */
 export async function lockTargets(tx: Tx, targets: WriteTarget[]): Promise<void> {
   if (databaseKind() === 'pglite' || !targets.length) return;
   const entities = distinctKeys(targets.map(entityKey));
   const scopes = distinctKeys([...new Set(targets.map((t) => t.scope))].map(scopeKey));
   await setLockWait(tx);
-  if (entities.length > MAX_ENTITY_LOCKS) return takeLocks(tx, scopes, 'exclusive');
-  await takeLocks(tx, scopes, 'shared');
-  await takeLocks(tx, entities, 'exclusive');
+  if (entities.length > MAX_ENTITY_LOCKS) return timedWait('scopes', () => takeLocks(tx, scopes, 'exclusive'));
+  await timedWait('entities', async () => {
+    await takeLocks(tx, scopes, 'shared');
+    await takeLocks(tx, entities, 'exclusive');
+  });
 }
 
 /** Locks `scopes` whole: no other write to them runs until this transaction ends. */
 export async function lockScopes(tx: Tx, scopes: string[]): Promise<void> {
   if (databaseKind() === 'pglite' || !scopes.length) return;
   await setLockWait(tx);
-  await takeLocks(tx, distinctKeys(scopes.map(scopeKey)), 'exclusive');
+  await timedWait('scopes', () => takeLocks(tx, distinctKeys(scopes.map(scopeKey)), 'exclusive'));
 }
 
 /** The advisory lock keys of a scope and of an entity (tests hold them to show who waits). */

@@ -1,8 +1,8 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { logger } from '../observability/logger';
 
-// Process metrics for GET /metrics: HTTP requests by route (the pattern, never ids) and write batch
-// sizes, counted as they happen. One registry per process (kept on globalThis across hot reloads).
+// Process metrics for GET /metrics: HTTP requests by route (the pattern, never ids), write batch
+// sizes and the writes' waits for their locks, counted as they happen. One registry per process (kept on globalThis across hot reloads).
 // Scope health is read from the database at scrape time (lib/metrics/scrape.ts).
 
 interface ProcessMetrics {
@@ -10,6 +10,7 @@ interface ProcessMetrics {
   requests: Counter<'method' | 'route' | 'status'>;
   latency: Histogram<'method' | 'route'>;
   batches: Histogram;
+  lockWait: Histogram<'lock'>;
   jobsClaimed: Counter<'kind' | 'how'>;
   jobsEnded: Counter<'kind' | 'status'>;
   stateChecks: Counter<'state'>;
@@ -29,6 +30,11 @@ export function processMetrics(): ProcessMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     }),
     batches: new Histogram({ name: 'stigmem_write_batch_size', help: 'Facts per write-path transaction', buckets: [1, 2, 5, 10, 50, 100, 250, 500, 1000, 10000], registers: [registry] }),
+    lockWait: new Histogram({
+      name: 'stigmem_write_lock_wait_seconds', registers: [registry], labelNames: ['lock'],
+      help: 'Time a write waited for its write locks (PostgreSQL): "entities" (its entities, under shared scope locks) or "scopes" (scopes taken whole)',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    }),
     jobsClaimed: new Counter({
       name: 'stigmem_jobs_claimed_total', registers: [registry], labelNames: ['kind', 'how'],
       help: 'Jobs this instance claimed: "accepted" (it took the request) or "picked_up" (left pending or cut off by another instance)',
@@ -83,6 +89,11 @@ export function observeRequest(method: string, route: string, status: number, se
 
 export function observeWriteBatch(size: number): void {
   processMetrics().batches.observe(size);
+}
+
+/** How long one write waited for its locks; `lock` says which kind it took. */
+export function observeLockWait(lock: 'entities' | 'scopes', seconds: number): void {
+  processMetrics().lockWait.observe({ lock }, seconds);
 }
 
 export function observeJobClaim(kind: string, how: 'accepted' | 'picked_up'): void {

@@ -65,8 +65,10 @@ async function scalingRow(context: BenchContext, clients: number, bodies: string
   try {
     context.log(`    ${clients} client${clients > 1 ? 's' : ''}: writing ${context.facts.toLocaleString('en-US')} facts`);
     server.takePeakRssMb();
-    const seconds = await ingest(new BenchClient(server.url), bodies, context, clients);
+    const client = new BenchClient(server.url);
+    const seconds = await ingest(client, bodies, context, clients);
     const peakRssMb = server.takePeakRssMb();
+    const waits = await lockWaits(client);
     await server.stop();
     const raw = await rawCopySeconds(db.env);
     const rawRate = context.facts / (raw.facts + raw.heads);
@@ -79,12 +81,27 @@ async function scalingRow(context: BenchContext, clients: number, bodies: string
       seconds,
       peakRssMb,
       target: Math.round(rawRate / 2),
-      note: `${who}: ${Math.round(rate).toLocaleString('en-US')} facts/s over HTTP against ${Math.round(rawRate).toLocaleString('en-US')} facts/s raw (INSERT … SELECT of the same rows into copies of facts ${raw.facts.toFixed(2)} s and value_heads ${raw.heads.toFixed(2)} s, indexes included): ratio ${(rate / rawRate).toFixed(2)}`,
+      note: `${who}: ${Math.round(rate).toLocaleString('en-US')} facts/s over HTTP against ${Math.round(rawRate).toLocaleString('en-US')} facts/s raw (INSERT … SELECT of the same rows into copies of facts ${raw.facts.toFixed(2)} s and value_heads ${raw.heads.toFixed(2)} s, indexes included): ratio ${(rate / rawRate).toFixed(2)}; ${waits}`,
     };
   } finally {
     await server.stop();
     await db.dispose();
   }
+}
+
+/**
+ * What the batches waited for their locks (stigmem_write_lock_wait_seconds, scraped from the server's
+ * /metrics after the run): the share of the POST /v1/facts time that was waiting for another writer.
+ */
+async function lockWaits(client: BenchClient): Promise<string> {
+  const res = await fetch(`${client.url}/metrics`, { headers: { authorization: `Bearer ${client.key}` } });
+  if (!res.ok) return `lock waits unknown (/metrics answered ${res.status})`;
+  const text = await res.text();
+  const sum = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((total, m) => total + Number(m[1]), 0);
+  const waited = sum(/^stigmem_write_lock_wait_seconds_sum\{[^}]*\} (\S+)$/gm);
+  const scopes = sum(/^stigmem_write_lock_wait_seconds_count\{lock="scopes"\} (\S+)$/gm);
+  const requests = sum(/^stigmem_http_request_duration_seconds_sum\{method="POST",route="\/v1\/facts"\} (\S+)$/gm);
+  return `the batches waited for locks ${waited.toFixed(1)} s of their ${requests.toFixed(1)} s in the server (${requests ? Math.round((waited / requests) * 100) : 0} %)${scopes ? `, ${scopes} of them for their scope whole` : ''}`;
 }
 
 async function mixedRow(context: BenchContext, bodies: string[]): Promise<BenchRow> {

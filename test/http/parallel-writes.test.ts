@@ -82,6 +82,38 @@ describeHttp('parallel writes', () => {
     }
   });
 
+  it('a write\'s wait for its locks is counted in /metrics, by the kind of lock it took (PostgreSQL; PGlite takes none)', async () => {
+    const waits = async () => {
+      const text = (await api.get('/metrics')).body as string;
+      const read = (name: string, lock: string) => Number(new RegExp(`^stigmem_write_lock_wait_seconds_${name}\\{lock="${lock}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+      return { entities: { count: read('count', 'entities'), sum: read('sum', 'entities') }, scopes: { count: read('count', 'scopes'), sum: read('sum', 'scopes') } };
+    };
+    const entity = uniqueEntity('waits');
+    const before = await waits();
+    if (inject('stigmemTestDatabase').kind !== 'postgres') {
+      expect((await post(wireFact(entity, 'red', { scope: 'team' }))).status).toBe(201);
+      expect(await waits()).toEqual(before);
+      return;
+    }
+    // Held 400 ms by another session: the write waits for it, then goes through.
+    const { pending } = await holding([lockKeys.entity({ scope: 'team', entity })], async () => {
+      const write = post(wireFact(entity, 'red', { scope: 'team' }));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { pending: write }; // not awaited here: the lock goes when this returns
+    });
+    expect((await pending).status).toBe(201);
+    const after = await waits();
+    expect(after.entities.count).toBe(before.entities.count + 1);
+    expect(after.entities.sum - before.entities.sum).toBeGreaterThan(0.3);
+    expect(after.scopes).toEqual(before.scopes);
+    // Over 512 entities: the scope whole, counted under "scopes".
+    const wide = Array.from({ length: 513 }, (_, i) => wireFact(`${uniqueEntity('wide')}/e${i}`, 'v', { scope: 'public' }));
+    expect((await post({ facts: wide })).status).toBe(201);
+    const wider = await waits();
+    expect(wider.scopes.count).toBe(after.scopes.count + 1);
+    expect(wider.entities).toEqual(after.entities);
+  });
+
   postgresOnly('two imports of one id into different entities at once: the second answers 409 duplicate_fact_id and writes nothing', async () => {
     const id = `dup-${uid()}`;
     const [first, second] = [uniqueEntity('dup-a'), uniqueEntity('dup-b')];
