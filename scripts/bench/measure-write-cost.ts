@@ -17,8 +17,8 @@ import { withPeakRss } from './peak-rss';
 //      each (medians of RUNS); the difference is that index's share;
 //   3. the search vector's expression alone over 1,000 value heads;
 //   4. the maintained health state's share (docs/decisions.md § Maintained health state): more
-//      batches, into another scope, alternately with the entity_liveness triggers on and off, so
-//      both halves see the same machine and the same table sizes.
+//      batches, each written twice into two more scopes, once with the state's triggers on and once
+//      off, so both halves write the same facts on the same machine into tables of the same size.
 
 const BATCH = 1_000;
 const WARMUP = 5;
@@ -179,60 +179,62 @@ const STATE_TRIGGERS = {
   value_heads: STATE_PIECES.flatMap((state) => ['insert', 'update', 'delete'].map((op) => `value_heads_${state}_${op}`)),
   ...(STATE_PIECES.includes('synthesis') ? { contradictions: ['insert', 'update', 'delete'].map((op) => `contradictions_synthesis_${op}`) } : {}),
 };
-/** Batches of each half of the maintained-state comparison (after WARMUP). */
-const STATE_BATCHES = 30;
+/** Batches of the maintained-state comparison (after WARMUP), each written with the triggers and without. */
+const STATE_BATCHES = 100;
 
 /**
- * The maintained state's cost per 1,000 facts: its triggers run inside the value_heads upsert and
- * update statements, so those statements are timed with the triggers on and off, batch about (the
- * same machine, the same table sizes); the whole write's time is shown beside, though its jitter is
- * larger than the difference.
+ * The maintained state's cost per 1,000 facts: its triggers run inside the value_heads and
+ * contradictions write statements, so those statements are timed with the triggers on and off. Each
+ * batch is written twice, into two more scopes (the same facts, so the same work but for the
+ * triggers), once with the triggers on and once off, which first taking turns (the second write finds
+ * the first's index pages in memory); the row is the median of the pairs' differences, with its
+ * quartiles. Before, batches of different facts took turns and their sums were compared: the
+ * quartiles of one pair's difference were 16–53 ms around a 38 ms median. The whole write's medians
+ * are shown beside.
  */
 async function maintainedStateRow(context: BenchContext, label: string): Promise<BenchRow> {
   const db = await getDb();
-  const heads = { on: new Map<string, number>(), off: new Map<string, number>() };
-  const writes = { on: 0, off: 0 };
-  let counted = 0;
-  let state: 'on' | 'off' | null = null;
+  const halves = { on: [] as { state: number; write: number }[], off: [] as { state: number; write: number }[] };
   const setTriggers = async (on: boolean) => {
     for (const [table, triggers] of Object.entries(STATE_TRIGGERS)) {
       await db.$executeRawUnsafe(`ALTER TABLE ${table} ${triggers.map((t) => `${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${t}`).join(', ')}`);
     }
   };
-  let batches = 0;
-  const timed = { on: new Map<string, number>(), off: new Map<string, number>() };
+  const SCOPES = { on: 'team', off: 'public' } as const;
+  let pairs = 0;
+  let facts = 0;
   try {
-    for (const batch of seedBatches({ facts: (WARMUP + 2 * STATE_BATCHES) * BATCH, seed: context.seed + 1, now: new Date(), onlyScope: 'team' }, BATCH)) {
-      const on = batches % 2 === 0;
-      await setTriggers(on);
-      const counting = batches++ >= WARMUP;
-      state = counting ? (on ? 'on' : 'off') : null;
-      const inputs = batch.map(({ input }) => ({ ...input, id: undefined, hlc: undefined, timestamp: undefined }));
-      const started = performance.now();
-      await timingStatements(timed[on ? 'on' : 'off'], () => state !== null, () => writeFacts(inputs, { mode: 'assert' }));
-      if (state) {
-        writes[state] += performance.now() - started;
-        if (state === 'on') counted += inputs.length;
+    for (const batch of seedBatches({ facts: (WARMUP + STATE_BATCHES) * BATCH, seed: context.seed + 1, now: new Date(), onlyScope: 'team' }, BATCH)) {
+      const counting = pairs >= WARMUP;
+      for (const half of pairs++ % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+        await setTriggers(half === 'on');
+        const inputs = batch.map(({ input }) => ({ ...input, scope: SCOPES[half], id: undefined, hlc: undefined, timestamp: undefined }));
+        const statements = new Map<string, number>();
+        const started = performance.now();
+        await timingStatements(statements, () => counting, () => writeFacts(inputs, { mode: 'assert' }));
+        if (!counting) continue;
+        const write = performance.now() - started;
+        // The statements that write value_heads and contradictions, where the triggers run (not the reads).
+        const state = [...statements].filter(([name]) => /^(upsert|update|insert) (value_heads|contradictions)$/.test(name)).reduce((sum, [, ms]) => sum + ms, 0);
+        halves[half].push({ state: (state / inputs.length) * 1_000, write: (write / inputs.length) * 1_000 });
+        if (half === 'on') facts += inputs.length;
       }
     }
   } finally {
     await setTriggers(true);
   }
-  for (const half of ['on', 'off'] as const) {
-    // The statements that write value_heads and contradictions, where the triggers run (not the reads).
-    for (const [name, ms] of timed[half]) if (/^(upsert|update|insert) (value_heads|contradictions)$/.test(name)) heads[half].set(name, ms);
-  }
-  const perThousand = (ms: number) => (ms / counted) * 1_000;
-  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-  const cost = perThousand(sum(heads.on) - sum(heads.off));
-  const write = perThousand(writes.off);
+  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+  const differences = halves.on.map((b, i) => b.state - halves.off[i].state);
+  const cost = quantile(differences, 0.5);
+  const median = (half: 'on' | 'off', key: 'state' | 'write') => quantile(halves[half].map((b) => b[key]), 0.5);
+  const write = median('off', 'write');
   return {
     database: label,
     method: `write cost: maintained health state (${STATE_PIECES.join(', ')} triggers)`,
-    facts: counted,
+    facts,
     seconds: cost / 1000,
     peakRssMb: 0,
-    note: `${cost.toFixed(1)} ms per 1,000 facts, ${((cost / write) * 100).toFixed(1)} % of the write without it: value_heads writes ${perThousand(sum(heads.on)).toFixed(1)} ms with the triggers, ${perThousand(sum(heads.off)).toFixed(1)} ms without; whole write ${perThousand(writes.on).toFixed(0)} / ${write.toFixed(0)} ms (batches of 1,000 taking turns, ${STATE_BATCHES} each, into a second scope)`,
+    note: `${cost.toFixed(1)} ms per 1,000 facts (quartiles ${quantile(differences, 0.25).toFixed(1)}–${quantile(differences, 0.75).toFixed(1)}), ${((cost / write) * 100).toFixed(1)} % of the write without it: value_heads and contradictions writes ${median('on', 'state').toFixed(1)} ms with the triggers, ${median('off', 'state').toFixed(1)} ms without; whole write ${median('on', 'write').toFixed(0)} / ${write.toFixed(0)} ms (medians; ${STATE_BATCHES} batches of 1,000, each written twice, into scopes ${SCOPES.on} and ${SCOPES.off}, with the triggers and without)`,
   };
 }
 
