@@ -11,11 +11,12 @@ import { valueHash } from './hash-value';
 import type { Hlc } from '../time/hlc';
 import { newestHlc, reserveHlcs } from './issue-hlcs';
 import { lockTargets } from './write-locks';
+import { databaseKind } from '../db/connection';
 import { sqlState } from '../db/sql-state';
 import type { FactInput } from './parse-fact-input';
 import { isSystemRelation, SYSTEM_SOURCE } from './system-sources';
 import { closeConflictsByRetraction, insertConflicts, insertFacts, loadTripleStates, upsertContradictions, upsertHeads } from './triple-store';
-import { observeWriteBatch } from '../metrics/registry';
+import { observeLockHeld, observeWriteBatch } from '../metrics/registry';
 import { sqlArray } from '../db/sql-array';
 import { type InspectedWrite, inspectWrites } from './inspect-writes';
 import { withSpan } from '../observability/tracing';
@@ -212,6 +213,16 @@ async function applyWrites(tx: Tx, inputs: FactInput[], options: WriteOptions): 
   // Before the locks: the detectors run while other writers write.
   const inspected = await inspectWrites(tx, inputs);
   await lockTargets(tx, inputs);
+  const locked = performance.now();
+  try {
+    return await writeLocked(tx, inputs, options, inspected, now);
+  } finally {
+    if (databaseKind() === 'postgres') observeLockHeld((performance.now() - locked) / 1000);
+  }
+}
+
+/** The write, holding the locks of its entities (or scopes). */
+async function writeLocked(tx: Tx, inputs: FactInput[], options: WriteOptions, inspected: InspectedWrite[], now: Date): Promise<WriteResult> {
   if (options.mode === 'import') {
     const ids = inputs.flatMap((i) => (i.id ? [i.id] : []));
     if (ids.length) {

@@ -11,6 +11,7 @@ interface ProcessMetrics {
   latency: Histogram<'method' | 'route'>;
   batches: Histogram;
   lockWait: Histogram<'lock'>;
+  lockHeld: Histogram;
   jobsClaimed: Counter<'kind' | 'how'>;
   jobsEnded: Counter<'kind' | 'status'>;
   stateChecks: Counter<'state'>;
@@ -33,6 +34,11 @@ export function processMetrics(): ProcessMetrics {
     lockWait: new Histogram({
       name: 'stigmem_write_lock_wait_seconds', registers: [registry], labelNames: ['lock'],
       help: 'Time a write waited for its write locks (PostgreSQL): "entities" (its entities, under shared scope locks) or "scopes" (scopes taken whole)',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    }),
+    lockHeld: new Histogram({
+      name: 'stigmem_write_lock_held_seconds', registers: [registry],
+      help: 'Time a write of facts held its write locks, from taking them to the end of its statements (its commit not included; PostgreSQL)',
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     }),
     jobsClaimed: new Counter({
@@ -94,6 +100,11 @@ export function observeWriteBatch(size: number): void {
 /** How long one write waited for its locks; `lock` says which kind it took. */
 export function observeLockWait(lock: 'entities' | 'scopes', seconds: number): void {
   processMetrics().lockWait.observe({ lock }, seconds);
+}
+
+/** How long one write of facts held its locks before its commit. */
+export function observeLockHeld(seconds: number): void {
+  processMetrics().lockHeld.observe(seconds);
 }
 
 export function observeJobClaim(kind: string, how: 'accepted' | 'picked_up'): void {

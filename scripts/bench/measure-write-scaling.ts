@@ -91,7 +91,9 @@ async function scalingRow(context: BenchContext, clients: number, bodies: string
 
 /**
  * What the batches waited for their locks (stigmem_write_lock_wait_seconds, scraped from the server's
- * /metrics after the run): the share of the POST /v1/facts time that was waiting for another writer.
+ * /metrics after the run): the share of the POST /v1/facts time that was waiting for another writer;
+ * and how long a batch held them (stigmem_write_lock_held_seconds), the part of a write that writers
+ * of the same entities take turns on.
  */
 async function lockWaits(client: BenchClient): Promise<string> {
   const res = await fetch(`${client.url}/metrics`, { headers: { authorization: `Bearer ${client.key}` } });
@@ -101,7 +103,10 @@ async function lockWaits(client: BenchClient): Promise<string> {
   const waited = sum(/^stigmem_write_lock_wait_seconds_sum\{[^}]*\} (\S+)$/gm);
   const scopes = sum(/^stigmem_write_lock_wait_seconds_count\{lock="scopes"\} (\S+)$/gm);
   const requests = sum(/^stigmem_http_request_duration_seconds_sum\{method="POST",route="\/v1\/facts"\} (\S+)$/gm);
-  return `the batches waited for locks ${waited.toFixed(1)} s of their ${requests.toFixed(1)} s in the server (${requests ? Math.round((waited / requests) * 100) : 0} %)${scopes ? `, ${scopes} of them for their scope whole` : ''}`;
+  const held = sum(/^stigmem_write_lock_held_seconds_sum (\S+)$/gm);
+  const writes = sum(/^stigmem_write_lock_held_seconds_count (\S+)$/gm);
+  const perWrite = writes ? `, and held them ${((held / writes) * 1000).toFixed(0)} ms a batch on average` : '';
+  return `the batches waited for locks ${waited.toFixed(1)} s of their ${requests.toFixed(1)} s in the server (${requests ? Math.round((waited / requests) * 100) : 0} %)${scopes ? `, ${scopes} of them for their scope whole` : ''}${perWrite}`;
 }
 
 async function mixedRow(context: BenchContext, bodies: string[]): Promise<BenchRow> {

@@ -82,11 +82,12 @@ describeHttp('parallel writes', () => {
     }
   });
 
-  it('a write\'s wait for its locks is counted in /metrics, by the kind of lock it took (PostgreSQL; PGlite takes none)', async () => {
+  it('a write\'s wait for its locks, and how long it held them, are counted in /metrics (PostgreSQL; PGlite takes none)', async () => {
     const waits = async () => {
       const text = (await api.get('/metrics')).body as string;
       const read = (name: string, lock: string) => Number(new RegExp(`^stigmem_write_lock_wait_seconds_${name}\\{lock="${lock}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
-      return { entities: { count: read('count', 'entities'), sum: read('sum', 'entities') }, scopes: { count: read('count', 'scopes'), sum: read('sum', 'scopes') } };
+      const held = Number(/^stigmem_write_lock_held_seconds_count (\S+)$/m.exec(text)?.[1] ?? 0);
+      return { entities: { count: read('count', 'entities'), sum: read('sum', 'entities') }, scopes: { count: read('count', 'scopes'), sum: read('sum', 'scopes') }, held };
     };
     const entity = uniqueEntity('waits');
     const before = await waits();
@@ -106,12 +107,15 @@ describeHttp('parallel writes', () => {
     expect(after.entities.count).toBe(before.entities.count + 1);
     expect(after.entities.sum - before.entities.sum).toBeGreaterThan(0.3);
     expect(after.scopes).toEqual(before.scopes);
+    // And how long it then held them, once per write of facts.
+    expect(after.held).toBe(before.held + 1);
     // Over 512 entities: the scope whole, counted under "scopes".
     const wide = Array.from({ length: 513 }, (_, i) => wireFact(`${uniqueEntity('wide')}/e${i}`, 'v', { scope: 'public' }));
     expect((await post({ facts: wide })).status).toBe(201);
     const wider = await waits();
     expect(wider.scopes.count).toBe(after.scopes.count + 1);
     expect(wider.entities).toEqual(after.entities);
+    expect(wider.held).toBe(after.held + 1);
   });
 
   postgresOnly('two imports of one id into different entities at once: the second answers 409 duplicate_fact_id and writes nothing', async () => {
