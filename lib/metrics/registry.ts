@@ -2,7 +2,8 @@ import { Counter, Histogram, Registry } from 'prom-client';
 import { logger } from '../observability/logger';
 
 // Process metrics for GET /metrics: HTTP requests by route (the pattern, never ids), write batch
-// sizes and the writes' waits for their locks, counted as they happen. One registry per process (kept on globalThis across hot reloads).
+// sizes, how long writes waited for their locks and held them, jobs and the reconcilers, counted as
+// they happen. One registry per process (kept on globalThis across hot reloads).
 // Scope health is read from the database at scrape time (lib/metrics/scrape.ts).
 
 interface ProcessMetrics {

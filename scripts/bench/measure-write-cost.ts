@@ -188,9 +188,9 @@ const STATE_BATCHES = 100;
  * batch is written twice, into two more scopes (the same facts, so the same work but for the
  * triggers), once with the triggers on and once off, which first taking turns (the second write finds
  * the first's index pages in memory); the row is the median of the pairs' differences, with its
- * quartiles. Before, batches of different facts took turns and their sums were compared: the
- * quartiles of one pair's difference were 16–53 ms around a 38 ms median. The whole write's medians
- * are shown beside.
+ * quartiles. Batches of different facts taking turns differ by more than the triggers cost: the
+ * differences of such neighbouring batches had quartiles of 16–53 ms around a 38 ms median. The
+ * whole write's medians are shown beside.
  */
 async function maintainedStateRow(context: BenchContext, label: string): Promise<BenchRow> {
   const db = await getDb();
