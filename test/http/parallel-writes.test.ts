@@ -96,10 +96,11 @@ describeHttp('parallel writes', () => {
       expect(await waits()).toEqual(before);
       return;
     }
-    // Held 400 ms by another session: the write waits for it, then goes through.
+    // Held 700 ms by another session: the write waits for it (more than 0.3 s even if reaching its
+    // locks took the write 400 ms on a loaded machine), then goes through.
     const { pending } = await holding([lockKeys.entity({ scope: 'team', entity })], async () => {
       const write = post(wireFact(entity, 'red', { scope: 'team' }));
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 700));
       return { pending: write }; // not awaited here: the lock goes when this returns
     });
     expect((await pending).status).toBe(201);
