@@ -105,6 +105,8 @@ async function lockWaits(client: BenchClient): Promise<string> {
   const requests = sum(/^stigmem_http_request_duration_seconds_sum\{method="POST",route="\/v1\/facts"\} (\S+)$/gm);
   const held = sum(/^stigmem_write_lock_held_seconds_sum (\S+)$/gm);
   const writes = sum(/^stigmem_write_lock_held_seconds_count (\S+)$/gm);
+  const waits = sum(/^stigmem_write_lock_wait_seconds_count\{[^}]*\} (\S+)$/gm);
+  if (!waits && !writes) return 'no write locks taken (PGlite: one session, writers take turns)';
   const perWrite = writes ? `, and held them ${((held / writes) * 1000).toFixed(0)} ms a batch on average` : '';
   return `the batches waited for locks ${waited.toFixed(1)} s of their ${requests.toFixed(1)} s in the server (${requests ? Math.round((waited / requests) * 100) : 0} %)${scopes ? `, ${scopes} of them for their scope whole` : ''}${perWrite}`;
 }
