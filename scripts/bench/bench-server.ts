@@ -54,10 +54,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** `port`: a given one instead of any free port (a shared machine hands out port ranges). */
-export async function startServer(env: Record<string, string>, log: (line: string) => void, port?: number): Promise<BenchServer> {
+/** `port`: a given one instead of any free port (a shared machine hands out port ranges); `nodeArgs`: Node's own flags for the server (`--cpu-prof`, say). */
+export async function startServer(env: Record<string, string>, log: (line: string) => void, port?: number, nodeArgs: string[] = []): Promise<BenchServer> {
   port ??= await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', STIGMEM_DATA_DIR: '', ...env, STIGMEM_ADMIN_KEY: BENCH_ADMIN_KEY, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

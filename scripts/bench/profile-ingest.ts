@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../../test/harness/free-port';
 import { type EmptyDatabase, pgliteDatabase, postgresDatabase } from './bench-databases';
 import type { BenchContext } from './bench-operation';
-import { BENCH_ADMIN_KEY, ensureBuilt } from './bench-server';
+import { ensureBuilt, startServer } from './bench-server';
 import { BenchClient } from './http-client';
 import { ingest, wireBatches } from './measure-http';
 
@@ -65,27 +63,6 @@ function summarize(file: string, top: number): string {
   return [`The server's whole run, start included: ${(total / 1e6).toFixed(1)} s sampled.`, '', table('where', places), '', table('function', functions)].join('\n');
 }
 
-async function startProfiledServer(env: Record<string, string>, out: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${out}`, path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', STIGMEM_DATA_DIR: '', ...env, STIGMEM_ADMIN_KEY: BENCH_ADMIN_KEY, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/v1/auth/keys`, { headers: { authorization: `Bearer ${BENCH_ADMIN_KEY}` } })).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -112,15 +89,13 @@ async function main(): Promise<void> {
   const bodies = wireBatches(context, facts);
   const db: EmptyDatabase = await database.empty();
   try {
-    const { url, child } = await startProfiledServer(db.env, out);
-    const client = new BenchClient(url);
+    const server = await startServer({ ...db.env, LOG_LEVEL: 'warn' }, console.log, undefined, ['--cpu-prof', `--cpu-prof-dir=${out}`]);
+    const client = new BenchClient(server.url);
     await ingest(client, bodies.slice(0, WARM_BATCHES), context, 1);
     const seconds = await ingest(client, bodies.slice(WARM_BATCHES), context, clients);
     const written = (bodies.length - WARM_BATCHES) * 1000;
-    // SIGINT: Next closes the server and Node writes the profile as it exits.
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGINT');
-    await exited;
+    // Next closes the server on SIGTERM and exits, and Node writes the profile as it exits.
+    await server.stop();
     const [file] = readdirSync(out).filter((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error(`the server wrote no profile into ${out}`);
     console.log(`\n${db.label}, ${clients} client${clients > 1 ? 's' : ''}: ${written.toLocaleString('en-US')} facts in ${seconds.toFixed(2)} s = ${Math.round(written / seconds).toLocaleString('en-US')} facts/s over HTTP (after ${WARM_BATCHES} batches to warm the routes)\n`);
