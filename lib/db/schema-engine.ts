@@ -22,6 +22,21 @@ type WasmModule = typeof import('@prisma/schema-engine-wasm');
 
 let wasmModule: Promise<WasmModule> | undefined;
 
+/**
+ * Timers the engine started. It never clears one (its bindings have no clearTimeout), and a run
+ * leaves a 10 s timer behind (its advisory-lock guard), which held every short-lived process that
+ * migrated (`npm run seed`, the crash tests' children) open for 10 s after its work was done. Once
+ * an engine is done they are unref'd (releaseEngineTimers): they still fire in a process that lives
+ * on, and no longer keep one alive. While it runs they stay as they are: on PGlite nothing else may
+ * keep the event loop alive while the engine waits on one.
+ */
+const engineTimers = new Set<NodeJS.Timeout>();
+
+function releaseEngineTimers(): void {
+  for (const timer of engineTimers) timer.unref();
+  engineTimers.clear();
+}
+
 /** The package is a bundler-style wasm import; Node needs the module instantiated by hand. */
 function loadSchemaEngineWasm(): Promise<WasmModule> {
   wasmModule ??= (async () => {
@@ -29,7 +44,18 @@ function loadSchemaEngineWasm(): Promise<WasmModule> {
     const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
     const bindings = await import(/* webpackIgnore: true */ pathToFileURL(path.join(dir, 'schema_engine_bg.js')).href);
     const bytes = await readFile(path.join(dir, 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings });
+    const imports: Record<string, unknown> = { ...bindings };
+    for (const name of Object.keys(bindings).filter((key) => key.startsWith('__wbg_setTimeout_'))) {
+      imports[name] = (callback: () => void, ms: number) => {
+        const timer = setTimeout(() => {
+          engineTimers.delete(timer);
+          callback();
+        }, ms >>> 0);
+        engineTimers.add(timer);
+        return timer;
+      };
+    }
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': imports as WebAssembly.ModuleImports });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return bindings as WasmModule;
@@ -112,6 +138,7 @@ export function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory, 
         return output.appliedMigrationNames;
       } finally {
         engine.free();
+        releaseEngineTimers();
       }
     } finally {
       await release();
@@ -146,5 +173,6 @@ export async function createMigration(factory: SqlMigrationAwareDriverAdapterFac
     return folder;
   } finally {
     engine.free();
+    releaseEngineTimers();
   }
 }
