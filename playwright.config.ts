@@ -25,7 +25,8 @@ const browser = {
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/global-setup.ts',
-  outputDir: './test-results',
+  // `npm test` runs two of these at once, each with a folder, a port and a database of its own (scripts/test.mjs).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -16,11 +16,12 @@
 //                          when no server answers
 // Order: the checks and unit tests; then two lanes at once, whose work shares the least (the
 // embedded database's suite is one busy process; the PostgreSQL suites wait on the server much of
-// the time): http (PGlite) beside http (PostgreSQL), replicas and the production build; then the
-// suites that time a browser or several servers, one at a time. Lane output is prefixed with its name.
+// the time): http (PGlite) beside the production build, http (PostgreSQL) and replicas, with the
+// cluster suite in a third lane from the end of the build; then the e2e specs in two groups side
+// by side (e2eGroups below), and the example suite. Lane output is prefixed with its name.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -69,15 +70,79 @@ async function vitestSuite(name, project, reportName, env = {}, lane = null, mar
   return result;
 }
 
+// The e2e specs run in groups side by side, each in a Playwright process of its own against a
+// server, a port and a database of its own: one run alone left a third or more of the two cores idle
+// (the test waits on the server, the server on the browser). A spec's place is decided by its
+// seconds in a full run, its hooks included (SPEC_SECONDS; a spec not listed counts
+// DEFAULT_SPEC_SECONDS), the longest first, each into the group with the fewest seconds so far.
+const E2E_GROUPS = 2;
+const SPEC_SECONDS = {
+  'ui/accessibility.spec.ts': 69,
+  'ui/layout.spec.ts': 49,
+  'ui/demo-tour.spec.ts': 85,
+  'ui/overview-live.spec.ts': 16,
+  'ui/review.spec.ts': 15,
+  'ui/admin-scope-isolation.spec.ts': 14,
+  'ui/lint.spec.ts': 12,
+  'ui/test-friendly.spec.ts': 9,
+  'api/hardening.spec.ts': 8,
+  'ui/browser-hardening.spec.ts': 8,
+  'ui/decay.spec.ts': 7,
+  'ui/synthesis.spec.ts': 7,
+  'ui/way-back.spec.ts': 6,
+  'ui/health-history.spec.ts': 5,
+  'ui/integrity.spec.ts': 5,
+};
+const DEFAULT_SPEC_SECONDS = 3;
+
+function e2eGroups() {
+  const specs = ['api', 'ui'].flatMap((dir) => readdirSync(path.join(root, 'e2e', dir)).filter((name) => name.endsWith('.spec.ts')).map((name) => `e2e/${dir}/${name}`));
+  const seconds = (spec) => SPEC_SECONDS[spec.slice('e2e/'.length)] ?? DEFAULT_SPEC_SECONDS;
+  const groups = Array.from({ length: E2E_GROUPS }, () => ({ seconds: 0, specs: [] }));
+  for (const spec of specs.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const group = groups.reduce((least, g) => (g.seconds < least.seconds ? g : least));
+    group.specs.push(spec);
+    group.seconds += seconds(spec);
+  }
+  groups.forEach((g, i) => console.log(`e2e ${i + 1}: ${g.specs.length} specs, about ${g.seconds} s measured alone: ${g.specs.map((spec) => path.basename(spec, '.spec.ts')).join(', ')}`));
+  return groups.map((g) => g.specs);
+}
+
 async function e2e() {
   console.log('\n=== e2e (Playwright, Chromium) ===');
   if (!chromium) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Chromium is not available' };
-  const report = path.join(reports, 'playwright.json');
+  const started = Date.now();
+  const runStamp = String(Date.now());
   // The build was made in the PostgreSQL lane; a failed build fails here too (npm start has nothing to serve).
-  const { ok, seconds } = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: '1' });
-  const stats = readJson(report)?.stats;
-  if (!stats) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: the runner crashed' };
-  return { name: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected + (ok || stats.unexpected ? 0 : 1), skipped: stats.skipped, seconds };
+  const groups = await Promise.all(
+    e2eGroups().map(async (specs, i) => {
+      const report = path.join(reports, `playwright-${i + 1}.json`);
+      const filters = specs.map((spec) => spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      const { ok } = await run(
+        bin('playwright'),
+        ['test', ...filters],
+        {
+          PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+          E2E_SKIP_BUILD: '1',
+          E2E_PORT: String(3210 + 10 * i),
+          E2E_DATA_DIR: path.join(root, '.e2e-data', `${runStamp}-${i + 1}`),
+          E2E_OUTPUT_DIR: path.join(root, 'test-results', `e2e-${i + 1}`),
+        },
+        `e2e ${i + 1}`,
+      );
+      return { ok, stats: readJson(report)?.stats };
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  if (groups.some((g) => !g.stats)) return { name: 'e2e', passed: 0, failed: 1, skipped: 0, seconds, note: 'no report: a runner crashed' };
+  const sum = (count) => groups.reduce((n, g) => n + count(g), 0);
+  return {
+    name: 'e2e',
+    passed: sum((g) => g.stats.expected + g.stats.flaky),
+    failed: sum((g) => g.stats.unexpected + (g.ok || g.stats.unexpected ? 0 : 1)),
+    skipped: sum((g) => g.stats.skipped),
+    seconds,
+  };
 }
 
 async function exampleSuite() {
@@ -95,18 +160,24 @@ results.push(await vitestSuite('unit', 'unit', 'vitest-unit'));
 // Before the lanes: it may take apt-get a while, and it blocks this process.
 const chromium = ensureChromium();
 
+// The cluster suite starts once the build is there, beside the lanes: its servers spend most of
+// its time waiting on leases and recounts (about 90 % of the two cores idle when it ran alone).
+let clusterLane = Promise.resolve([]);
 const [embedded, postgres] = await Promise.all([
   (async () => [await vitestSuite('http (PGlite)', 'http', 'vitest-http-pglite', { TEST_DB: 'pglite' }, 'pglite')])(),
-  (async () => [
-    await vitestSuite('http (PostgreSQL)', 'http', 'vitest-http-postgres', { TEST_DB: 'postgres' }, 'postgres', 'postgres-skipped'),
-    await vitestSuite('replicas (PostgreSQL primary + streaming replicas)', 'replicas', 'vitest-replicas', {}, 'postgres', 'replicas-skipped'),
-    await check('production build (for e2e, the example suite and cluster)', 'npm', ['run', 'build'], 'postgres'),
-  ])(),
+  (async () => {
+    const build = await check('production build (for cluster, e2e and the example suite)', 'npm', ['run', 'build'], 'postgres');
+    clusterLane = (async () => [await vitestSuite('cluster (PostgreSQL, real processes)', 'cluster', 'vitest-cluster', {}, 'cluster', 'cluster-skipped')])();
+    return [
+      build,
+      await vitestSuite('http (PostgreSQL)', 'http', 'vitest-http-postgres', { TEST_DB: 'postgres' }, 'postgres', 'postgres-skipped'),
+      await vitestSuite('replicas (PostgreSQL primary + streaming replicas)', 'replicas', 'vitest-replicas', {}, 'postgres', 'replicas-skipped'),
+    ];
+  })(),
 ]);
-results.push(...embedded, ...postgres);
+results.push(...embedded, ...postgres, ...(await clusterLane));
 results.push(await e2e());
 results.push(await exampleSuite());
-results.push(await vitestSuite('cluster (PostgreSQL, real processes)', 'cluster', 'vitest-cluster', {}, null, 'cluster-skipped'));
 
 console.log('\n| suite | passed | failed | skipped | seconds | note |\n|---|---:|---:|---:|---:|---|');
 for (const r of results) console.log(`| ${r.name} | ${r.passed} | ${r.failed} | ${r.skipped} | ${r.seconds.toFixed(1)} | ${r.note ?? ''} |`);
