@@ -24,11 +24,11 @@ let wasmModule: Promise<WasmModule> | undefined;
 
 /**
  * Timers the engine started. It never clears one (its bindings have no clearTimeout), and a run
- * leaves a 10 s timer behind (its advisory-lock guard), which held every short-lived process that
- * migrated (`npm run seed`, the crash tests' children) open for 10 s after its work was done. Once
- * an engine is done they are unref'd (releaseEngineTimers): they still fire in a process that lives
- * on, and no longer keep one alive. While it runs they stay as they are: on PGlite nothing else may
- * keep the event loop alive while the engine waits on one.
+ * leaves a 10 s timer behind (the length of its advisory-lock timeout), which held every
+ * short-lived process that migrated (`npm run seed`, the crash tests' children) open for 10 s after
+ * its work was done. Once an engine is done they are unref'd (releaseEngineTimers): they still fire
+ * in a process that lives on, and no longer keep one alive. While it runs they stay as they are: on
+ * PGlite nothing else may keep the event loop alive while the engine waits on one.
  */
 const engineTimers = new Set<NodeJS.Timeout>();
 
