@@ -43,10 +43,18 @@ async function runSetup(): Promise<{ nodeId: string }> {
   }
   await failInterruptedJobs();
   await ensureDefaultRules();
-  const configured = config().node.id;
-  if (configured) return { nodeId: configured };
+  return { nodeId: config().node.id ?? (await storedNodeId()) };
+}
+
+/**
+ * The node id kept in the database, made by the first instance that asks. Instances starting at once
+ * on a fresh database race here: the first insert wins and every one reads what it stored. (An
+ * upsert did not: two instances both inserted, and the second stopped at start on the primary key.)
+ */
+export async function storedNodeId(): Promise<string> {
+  const db = await getDb();
   const existing = await db.nodeMeta.findUnique({ where: { key: 'node_id' } });
-  if (existing) return { nodeId: existing.value };
-  const created = await db.nodeMeta.upsert({ where: { key: 'node_id' }, create: { key: 'node_id', value: randomUUID() }, update: {} });
-  return { nodeId: created.value };
+  if (existing) return existing.value;
+  await db.nodeMeta.createMany({ data: [{ key: 'node_id', value: randomUUID() }], skipDuplicates: true });
+  return (await db.nodeMeta.findUniqueOrThrow({ where: { key: 'node_id' } })).value;
 }

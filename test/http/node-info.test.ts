@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import { getDb } from '@/lib/db/prisma';
+import { storedNodeId } from '@/lib/node/node-setup';
 import { NodeInfo } from '@/lib/wire/records';
 import { api, describeHttp, expectBody, TEST_ORIGIN } from '../harness';
 
@@ -36,5 +38,24 @@ describeHttp('GET /.well-known/stigmem', () => {
     // A bad forwarded host falls back to a good Host; a proto other than http(s) to the request's own.
     expect(await nodeUrl({ 'x-forwarded-host': 'x@y', host: 'ok.example' })).toBe('http://ok.example');
     expect(await nodeUrl({ host: 'ok.example', 'x-forwarded-proto': 'javascript' })).toBe('http://ok.example');
+  });
+});
+
+describeHttp('the stored node id', () => {
+  // Instances starting at once on a fresh database each make it; one stopped at start on the
+  // primary key when two inserted (seen in test/cluster under load).
+  it('is made once when many ask at once on a database without one, and every one gets it', async () => {
+    const db = await getDb();
+    const before = await storedNodeId();
+    try {
+      for (let round = 0; round < 5; round++) {
+        await db.nodeMeta.deleteMany({ where: { key: 'node_id' } });
+        const ids = await Promise.all(Array.from({ length: 8 }, () => storedNodeId()));
+        expect(new Set(ids).size).toBe(1);
+        expect(await db.nodeMeta.count({ where: { key: 'node_id' } })).toBe(1);
+      }
+    } finally {
+      await db.nodeMeta.upsert({ where: { key: 'node_id' }, create: { key: 'node_id', value: before }, update: { value: before } });
+    }
   });
 });
