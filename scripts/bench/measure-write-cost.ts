@@ -20,6 +20,9 @@ import { withPeakRss } from './peak-rss';
 //      batches, each written twice into two more scopes, once with the state's triggers on and once
 //      off, so both halves write the same facts on the same machine into tables of the same size.
 
+/** The value at quantile `q` (0.5: the median, the upper middle of an even count). */
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+
 const BATCH = 1_000;
 const WARMUP = 5;
 const RUNS = 5;
@@ -148,7 +151,7 @@ async function indexRows(label: string, table: 'facts' | 'value_heads', keyColum
       }
     }
     // Per 1,000 rows, as the write path's rows are.
-    const median = (list: number[]) => ([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] / rowCount) * 1_000;
+    const median = (list: number[]) => (quantile(list, 0.5) / rowCount) * 1_000;
     const all = median(times.get(null)!);
     const rows: BenchRow[] = [{ database: label, method: `write cost: raw insert of 1,000 rows into ${table}, all indexes`, facts: BATCH, seconds: all / 1000, peakRssMb: 0, note: `${all.toFixed(1)} ms per 1,000 rows (median of ${RUNS} inserts of ${rowCount.toLocaleString('en-US')}) into a copy of ${table} with its rows and ${indexes.length} indexes besides the primary key` }];
     for (const { indexname } of indexes) {
@@ -223,7 +226,6 @@ async function maintainedStateRow(context: BenchContext, label: string): Promise
   } finally {
     await setTriggers(true);
   }
-  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
   const differences = halves.on.map((b, i) => b.state - halves.off[i].state);
   const cost = quantile(differences, 0.5);
   const median = (half: 'on' | 'off', key: 'state' | 'write') => quantile(halves[half].map((b) => b[key]), 0.5);

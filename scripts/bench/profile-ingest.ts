@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     const client = new BenchClient(server.url);
     await ingest(client, bodies.slice(0, WARM_BATCHES), context, 1);
     const seconds = await ingest(client, bodies.slice(WARM_BATCHES), context, clients);
-    const written = (bodies.length - WARM_BATCHES) * 1000;
+    const written = facts - WARM_BATCHES * 1000;
     // Next closes the server on SIGTERM and exits, and Node writes the profile as it exits.
     await server.stop();
     const [file] = readdirSync(out).filter((f) => f.endsWith('.cpuprofile'));
