@@ -11,7 +11,6 @@ import { valueHash } from './hash-value';
 import type { Hlc } from '../time/hlc';
 import { newestHlc, reserveHlcs } from './issue-hlcs';
 import { lockTargets } from './write-locks';
-import { databaseKind } from '../db/connection';
 import { sqlState } from '../db/sql-state';
 import type { FactInput } from './parse-fact-input';
 import { isSystemRelation, SYSTEM_SOURCE } from './system-sources';
@@ -212,12 +211,12 @@ async function applyWrites(tx: Tx, inputs: FactInput[], options: WriteOptions): 
   observeWriteBatch(inputs.length);
   // Before the locks: the detectors run while other writers write.
   const inspected = await inspectWrites(tx, inputs);
-  await lockTargets(tx, inputs);
-  const locked = performance.now();
+  const locked = await lockTargets(tx, inputs);
+  const lockedAt = performance.now();
   try {
     return await writeLocked(tx, inputs, options, inspected, now);
   } finally {
-    if (databaseKind() === 'postgres') observeLockHeld((performance.now() - locked) / 1000);
+    if (locked) observeLockHeld((performance.now() - lockedAt) / 1000);
   }
 }
 

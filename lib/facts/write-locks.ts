@@ -77,17 +77,23 @@ async function timedWait(lock: 'entities' | 'scopes', take: () => Promise<void>)
   }
 }
 
-/** Locks what a write of `targets` touches: their entities under shared scope locks, or, past MAX_ENTITY_LOCKS entities, their scopes whole. */
-export async function lockTargets(tx: Tx, targets: WriteTarget[]): Promise<void> {
-  if (databaseKind() === 'pglite' || !targets.length) return;
+/**
+ * Locks what a write of `targets` touches: their entities under shared scope locks, or, past
+ * MAX_ENTITY_LOCKS entities, their scopes whole. Answers whether it took locks (none on PGlite).
+ */
+export async function lockTargets(tx: Tx, targets: WriteTarget[]): Promise<boolean> {
+  if (databaseKind() === 'pglite' || !targets.length) return false;
   const entities = distinctKeys(targets.map(entityKey));
   const scopes = distinctKeys([...new Set(targets.map((t) => t.scope))].map(scopeKey));
   await setLockWait(tx);
-  if (entities.length > MAX_ENTITY_LOCKS) return timedWait('scopes', () => takeLocks(tx, scopes, 'exclusive'));
-  await timedWait('entities', async () => {
-    await takeLocks(tx, scopes, 'shared');
-    await takeLocks(tx, entities, 'exclusive');
-  });
+  if (entities.length > MAX_ENTITY_LOCKS) await timedWait('scopes', () => takeLocks(tx, scopes, 'exclusive'));
+  else {
+    await timedWait('entities', async () => {
+      await takeLocks(tx, scopes, 'shared');
+      await takeLocks(tx, entities, 'exclusive');
+    });
+  }
+  return true;
 }
 
 /** Locks `scopes` whole: no other write to them runs until this transaction ends. */
