@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/prisma';
 import { NodeChanges } from '@/lib/wire/changes';
-import { advanceClock, api, createKey, describeHttp, expectBody, expectError, request, type TestKey, uniqueEntity, wireFact } from '../harness';
+import { advanceClock, api, createKey, describeHttp, expectBody, expectError, request, type TestKey, uniqueEntity, wireFact, withClockHeld } from '../harness';
 
 // GET /v1/changes (docs/api.md § Changes): what the live pages poll. It must move after a write, a
 // health run, an alert's transition or an expiry in a scope the key reads, stay put for everything
@@ -23,28 +23,32 @@ describeHttp('GET /v1/changes', () => {
 
   it('moves after a write in a readable scope, not after one in a scope the key cannot read', async () => {
     const key = await createKey(['read'], ['team', 'company'], 'changes-reader');
-    const before = await read(key);
-    expect(before.scopes.map((s) => s.scope)).toEqual(['company', 'team']);
-    expect(JSON.stringify(before)).not.toMatch(/"(local|public)"/);
+    // The clock stands still through the comparisons: on the shared PostgreSQL test database another
+    // file's value in team or company may expire between two reads, which moves the answer by itself.
+    await withClockHeld(async () => {
+      const before = await read(key);
+      expect(before.scopes.map((s) => s.scope)).toEqual(['company', 'team']);
+      expect(JSON.stringify(before)).not.toMatch(/"(local|public)"/);
 
-    // Writes in scopes this key cannot read: nothing it sees moves.
-    expect((await api.post('/v1/facts', wireFact(uniqueEntity('changes-local'), 'x', { scope: 'local' }))).status).toBe(201);
-    expect((await api.post('/v1/facts', wireFact(uniqueEntity('changes-public'), 'x', { scope: 'public' }))).status).toBe(201);
-    expect((await api.post('/v1/health/runs', { scope: 'local' })).status).toBe(201);
-    const unmoved = await read(key);
-    expect(unmoved.change).toBe(before.change);
-    expect(unmoved.scopes).toEqual(before.scopes);
+      // Writes in scopes this key cannot read: nothing it sees moves.
+      expect((await api.post('/v1/facts', wireFact(uniqueEntity('changes-local'), 'x', { scope: 'local' }))).status).toBe(201);
+      expect((await api.post('/v1/facts', wireFact(uniqueEntity('changes-public'), 'x', { scope: 'public' }))).status).toBe(201);
+      expect((await api.post('/v1/health/runs', { scope: 'local' })).status).toBe(201);
+      const unmoved = await read(key);
+      expect(unmoved.change).toBe(before.change);
+      expect(unmoved.scopes).toEqual(before.scopes);
 
-    // A contradiction in team: team's revision moves, company's does not.
-    const entity = uniqueEntity('changes-team');
-    await api.post('/v1/facts', wireFact(entity, 'red', { scope: 'team' }));
-    await api.post('/v1/facts', wireFact(entity, 'blue', { scope: 'team' }));
-    const after = await read(key);
-    expect(after.change).not.toBe(before.change);
-    expect(BigInt(scopeOf(after, 'team').revision)).toBeGreaterThan(BigInt(scopeOf(before, 'team').revision));
-    expect(scopeOf(after, 'company')).toEqual(scopeOf(before, 'company'));
-    // Asked about team alone, company is not in the answer.
-    expect((await read(key, '?scope=team')).scopes.map((s) => s.scope)).toEqual(['team']);
+      // A contradiction in team: team's revision moves, company's does not.
+      const entity = uniqueEntity('changes-team');
+      await api.post('/v1/facts', wireFact(entity, 'red', { scope: 'team' }));
+      await api.post('/v1/facts', wireFact(entity, 'blue', { scope: 'team' }));
+      const after = await read(key);
+      expect(after.change).not.toBe(before.change);
+      expect(BigInt(scopeOf(after, 'team').revision)).toBeGreaterThan(BigInt(scopeOf(before, 'team').revision));
+      expect(scopeOf(after, 'company')).toEqual(scopeOf(before, 'company'));
+      // Asked about team alone, company is not in the answer.
+      expect((await read(key, '?scope=team')).scopes.map((s) => s.scope)).toEqual(['team']);
+    });
   });
 
   it('moves on a health run and an alert’s transition, not on a run’s heartbeat', async () => {
