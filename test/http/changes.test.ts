@@ -53,36 +53,39 @@ describeHttp('GET /v1/changes', () => {
 
   it('moves on a health run and an alert’s transition, not on a run’s heartbeat', async () => {
     const key = await createKey(['read'], ['company'], 'changes-activity');
-    const before = await read(key);
-    const run = await api.post('/v1/health/runs', { scope: 'company' });
-    expect(run.status).toBe(201);
-    const afterRun = await read(key);
-    expect(BigInt(scopeOf(afterRun, 'company').activity)).toBeGreaterThan(BigInt(scopeOf(before, 'company').activity));
-    expect(scopeOf(afterRun, 'company').revision).toBe(scopeOf(before, 'company').revision);
+    // The clock stands still, as above: an expiry elsewhere in the shared database moves nothing here.
+    await withClockHeld(async () => {
+      const before = await read(key);
+      const run = await api.post('/v1/health/runs', { scope: 'company' });
+      expect(run.status).toBe(201);
+      const afterRun = await read(key);
+      expect(BigInt(scopeOf(afterRun, 'company').activity)).toBeGreaterThan(BigInt(scopeOf(before, 'company').activity));
+      expect(scopeOf(afterRun, 'company').revision).toBe(scopeOf(before, 'company').revision);
 
-    const db = await getDb();
-    await db.healthRun.update({ where: { id: (run.body as { id: string }).id }, data: { heartbeatAt: new Date() } });
-    expect((await read(key)).change).toBe(afterRun.change);
+      const db = await getDb();
+      await db.healthRun.update({ where: { id: (run.body as { id: string }).id }, data: { heartbeatAt: new Date() } });
+      expect((await read(key)).change).toBe(afterRun.change);
 
-    const rule = await db.alertRule.findFirstOrThrow();
-    const id = `changes-alert-${Date.now()}`;
-    await db.alert.create({ data: { id, ruleId: rule.id, scope: 'company', status: 'open', message: 'changes', value: 1, threshold: 0, openedAt: new Date(), updatedAt: new Date() } });
-    const opened = await read(key);
-    expect(opened.change).not.toBe(afterRun.change);
-    expect((await api.post(`/v1/alerts/${id}/acknowledge`, {})).status).toBe(200);
-    const acknowledged = await read(key);
-    expect(BigInt(scopeOf(acknowledged, 'company').activity)).toBeGreaterThan(BigInt(scopeOf(opened, 'company').activity));
-    // An alert of a scope the key cannot read.
-    await db.alert.create({ data: { id: `${id}-local`, ruleId: rule.id, scope: 'local', status: 'open', message: 'changes', value: 1, threshold: 0, openedAt: new Date(), updatedAt: new Date() } });
-    expect((await read(key)).change).toBe(acknowledged.change);
+      const rule = await db.alertRule.findFirstOrThrow();
+      const id = `changes-alert-${Date.now()}`;
+      await db.alert.create({ data: { id, ruleId: rule.id, scope: 'company', status: 'open', message: 'changes', value: 1, threshold: 0, openedAt: new Date(), updatedAt: new Date() } });
+      const opened = await read(key);
+      expect(opened.change).not.toBe(afterRun.change);
+      expect((await api.post(`/v1/alerts/${id}/acknowledge`, {})).status).toBe(200);
+      const acknowledged = await read(key);
+      expect(BigInt(scopeOf(acknowledged, 'company').activity)).toBeGreaterThan(BigInt(scopeOf(opened, 'company').activity));
+      // An alert of a scope the key cannot read.
+      await db.alert.create({ data: { id: `${id}-local`, ruleId: rule.id, scope: 'local', status: 'open', message: 'changes', value: 1, threshold: 0, openedAt: new Date(), updatedAt: new Date() } });
+      expect((await read(key)).change).toBe(acknowledged.change);
+    });
   });
 
   it('moves when a value of a readable scope expires, with no write', async () => {
     const key = await createKey(['read'], ['company'], 'changes-expiry');
     const validUntil = new Date(Date.now() + 60_000).toISOString();
     expect((await api.post('/v1/facts', wireFact(uniqueEntity('changes-expiring'), 'soon', { scope: 'company', valid_until: validUntil }))).status).toBe(201);
-    const before = await read(key);
-    expect((await read(key)).change).toBe(before.change);
+    const [before, again] = await withClockHeld(async () => [await read(key), await read(key)]);
+    expect(again.change).toBe(before.change);
     advanceClock(61_000);
     const after = await read(key);
     expect(scopeOf(after, 'company').revision).toBe(scopeOf(before, 'company').revision);
